@@ -1,0 +1,89 @@
+/**
+ * The one entry point both front ends call: a lowered module in, findings out.
+ */
+import type { CatalogueIndex } from "../catalogue/load.js";
+import { parseIsoDay } from "../catalogue/status.js";
+import type { RuleName } from "../catalogue/types.js";
+import { DEFAULT_API_HOSTS } from "./libraries.js";
+import { DetectorContext, DEFAULT_LOGPUSH_LIMITS, type AnalysisOptions } from "./detectors/context.js";
+import { detectRemovedDnsRecordFields, detectSrvDataFields } from "./detectors/dns-records.js";
+import { detectDeprecatedEndpoints } from "./detectors/endpoints.js";
+import { detectErrorChain } from "./detectors/error-chain.js";
+import { detectDeprecatedFields } from "./detectors/fields.js";
+import { detectConflictingFramingHeaders } from "./detectors/framing-headers.js";
+import { detectLogpushFilters } from "./detectors/logpush.js";
+import { detectRenamedPathSegments } from "./detectors/path-segment.js";
+import { detectDraftCiphers } from "./detectors/tls-ciphers.js";
+import { Evaluator, type ModuleHost, type TypeOracle } from "./evaluate.js";
+import { confidenceRank, type Finding } from "./finding.js";
+import type { Module } from "./ir.js";
+import { normalizeHost } from "./url.js";
+import { programOf } from "./program.js";
+
+export type { AnalysisOptions } from "./detectors/context.js";
+
+export const DETECTORS: Readonly<Record<RuleName, (ctx: DetectorContext) => void>> = {
+  "no-deprecated-endpoint": detectDeprecatedEndpoints,
+  "no-script-monitor-path": detectRenamedPathSegments,
+  "no-removed-dns-record-fields": detectRemovedDnsRecordFields,
+  "no-srv-data-fields": detectSrvDataFields,
+  "no-error-chain": detectErrorChain,
+  "no-conflicting-framing-headers": detectConflictingFramingHeaders,
+  "no-notification-email": detectDeprecatedFields,
+  "no-draft-chacha20-ciphers": detectDraftCiphers,
+  "valid-logpush-filter": detectLogpushFilters,
+};
+
+export const RULE_NAMES = Object.keys(DETECTORS) as RuleName[];
+
+export interface AnalyzeInput {
+  module: Module;
+  catalogue: CatalogueIndex;
+  options: AnalysisOptions;
+  /** Resolves relative imports, for constants and helpers defined in other files. */
+  host?: ModuleHost | null;
+  types?: TypeOracle | null;
+  /** Reuse one evaluator across files so that shared modules are evaluated once. */
+  evaluator?: Evaluator;
+}
+
+/** Today's date as the default `asOf`: the only place the clock is read. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export function resolveOptions(partial: Partial<AnalysisOptions> = {}): AnalysisOptions {
+  const asOf = partial.asOf ?? today();
+  parseIsoDay(asOf);
+  return {
+    asOf,
+    apiHosts: partial.apiHosts ?? [],
+    minConfidence: partial.minConfidence ?? "medium",
+    ignore: partial.ignore ?? [],
+    logpush: { ...DEFAULT_LOGPUSH_LIMITS, ...partial.logpush },
+    ...(partial.rules ? { rules: partial.rules } : {}),
+  };
+}
+
+export function analyzeModule(input: AnalyzeInput): Finding[] {
+  const { module, catalogue, options } = input;
+  const program = programOf(module);
+  const evaluator = input.evaluator ?? new Evaluator({ catalogue, host: input.host ?? null, types: input.types ?? null });
+  const apiHosts = [...DEFAULT_API_HOSTS, ...options.apiHosts.map(normalizeHost)];
+  const ctx = new DetectorContext(program, evaluator, catalogue, options, apiHosts);
+  for (const rule of options.rules ?? RULE_NAMES) DETECTORS[rule](ctx);
+
+  const ignored = new Set(options.ignore.map(String));
+  const minimum = confidenceRank(options.minConfidence);
+  const seen = new Set<string>();
+  return ctx.findings
+    .filter((finding) => confidenceRank(finding.confidence) >= minimum)
+    .filter((finding) => !(finding.entryId !== null && (ignored.has(finding.entryId) || ignored.has(String(finding.item)))))
+    .filter((finding) => {
+      const key = `${finding.ruleId}:${finding.entryId}:${finding.range[0]}:${finding.range[1]}:${finding.messageId}:${JSON.stringify(finding.data)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1] || a.ruleId.localeCompare(b.ruleId));
+}

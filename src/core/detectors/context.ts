@@ -1,0 +1,170 @@
+/**
+ * What every detector receives: the bound program, the evaluator, the catalogue and options,
+ * the string sites of the file and the requests it makes, and `report`, which builds a finding
+ * with the entry's date, status and replacement in the one wording of messages.ts.
+ */
+import type { CatalogueIndex } from "../../catalogue/load.js";
+import { status } from "../../catalogue/status.js";
+import type { CatalogueEntry, RuleName } from "../../catalogue/types.js";
+import type { Evaluator } from "../evaluate.js";
+import type { Confidence, Finding, Suggestion, TextEdit } from "../finding.js";
+import type { Expression, Node, Range } from "../ir.js";
+import { deprecationMessage, formatMessage, type MessageId } from "../messages.js";
+import type { Program } from "../program.js";
+import { isHole, type RequestInfo } from "../values.js";
+
+export interface LogpushLimits {
+  /** Most operators a filter may hold (spec 8: about 30). */
+  maxOperators: number;
+  /** Largest filter in bytes (spec 8: about 1000). */
+  maxBytes: number;
+  /** Comparison operators accepted besides `eq` and `contains`. */
+  operators: readonly string[];
+}
+
+export interface AnalysisOptions {
+  /** The day findings are judged on, YYYY-MM-DD. */
+  asOf: string;
+  /** Hosts besides api.cloudflare.com that serve this API (an internal proxy). */
+  apiHosts: readonly string[];
+  minConfidence: Confidence;
+  /** Entry ids or item numbers to leave out. */
+  ignore: readonly (string | number)[];
+  logpush: LogpushLimits;
+  /** Run only these rules (all when absent). */
+  rules?: readonly RuleName[];
+}
+
+export const DEFAULT_LOGPUSH_LIMITS: LogpushLimits = { maxOperators: 30, maxBytes: 1000, operators: [] };
+
+export interface EntryReport {
+  range: Range;
+  subject: string;
+  /** Advice when the entry has no replacement. */
+  whenNone: string;
+  confidence: Confidence;
+  method?: string | null;
+  path?: string | null;
+  fix?: TextEdit[] | null;
+  suggestions?: Omit<Suggestion, "message">[];
+  related?: Finding["related"];
+}
+
+export class DetectorContext {
+  readonly findings: Finding[] = [];
+  private siteRootsCache: Expression[] | null = null;
+  private requestsCache: RequestInfo[] | null = null;
+  readonly apiHosts: ReadonlySet<string>;
+
+  constructor(
+    readonly program: Program,
+    readonly evaluator: Evaluator,
+    readonly catalogue: CatalogueIndex,
+    readonly options: AnalysisOptions,
+    apiHosts: readonly string[],
+  ) {
+    this.apiHosts = new Set(apiHosts);
+  }
+
+  entriesOf(rule: RuleName): CatalogueEntry[] {
+    return this.catalogue.entries.filter((entry) => entry.rule === rule);
+  }
+
+  report(entry: CatalogueEntry, report: EntryReport): void {
+    const message = deprecationMessage(entry, report.subject, report.whenNone, this.options.asOf);
+    const state = status(entry, this.options.asOf).state;
+    this.findings.push({
+      ruleId: entry.rule,
+      entryId: entry.id,
+      item: entry.item,
+      range: report.range,
+      messageId: message.messageId,
+      data: message.data,
+      message: message.message,
+      date: entry.date,
+      status: state,
+      replacement: entry.replacement,
+      method: report.method ?? null,
+      path: report.path ?? null,
+      confidence: report.confidence,
+      severity: state === "in-effect" ? "error" : "warning",
+      fix: report.fix ?? null,
+      suggestions: (report.suggestions ?? []).map((s) => ({ ...s, message: formatMessage(s.messageId as MessageId, s.data) })),
+      related: report.related ?? null,
+    });
+  }
+
+  reportLogpush(range: Range, messageId: MessageId, data: Record<string, string>, confidence: Confidence): void {
+    this.findings.push({
+      ruleId: "valid-logpush-filter",
+      entryId: null,
+      item: null,
+      range,
+      messageId,
+      data,
+      message: formatMessage(messageId, data),
+      date: null,
+      status: "in-effect",
+      replacement: null,
+      method: null,
+      path: null,
+      confidence,
+      severity: "error",
+      fix: null,
+      suggestions: [],
+      related: null,
+    });
+  }
+
+  /** Every request the file makes (directly, or through a wrapper), computed once. */
+  requests(): RequestInfo[] {
+    this.requestsCache ??= this.program.calls.flatMap((call) => this.evaluator.requestsOf(this.program, call));
+    return this.requestsCache;
+  }
+
+  /** The outermost string-building expression around a literal: where a string is "written". */
+  siteOf(node: Expression): Expression {
+    let current: Node = node;
+    for (;;) {
+      const parent = this.program.parentOf(current);
+      if (!parent) break;
+      const joins =
+        (parent.kind === "binary" && parent.operator === "+") ||
+        parent.kind === "typed" ||
+        (parent.kind === "template" && parent.tag === null) ||
+        (parent.kind === "logical" && parent.operator !== "&&");
+      if (!joins) break;
+      current = parent;
+    }
+    return current as Expression;
+  }
+
+  /** Each place in the file where a string is written, once. */
+  siteRoots(): Expression[] {
+    if (!this.siteRootsCache) {
+      const roots = new Set<Expression>();
+      for (const node of this.program.strings) roots.add(this.siteOf(node));
+      this.siteRootsCache = [...roots];
+    }
+    return this.siteRootsCache;
+  }
+
+  /** The sites of this file whose text takes part in a request's URL. */
+  sitesInRequest(request: RequestInfo): Expression[] {
+    const sites = new Set<Expression>();
+    for (const part of request.url?.parts ?? []) {
+      if (!isHole(part) && part.origin?.program === this.program) sites.add(this.siteOf(part.origin.node));
+    }
+    return [...sites];
+  }
+
+  /** Whether `node` is the target of an assignment or a `delete`: a write, not a read. */
+  isWritten(node: Expression): boolean {
+    const parent = this.program.parentOf(node);
+    if (parent?.kind === "expression-pattern") {
+      const assignment = this.program.parentOf(parent);
+      return assignment?.kind === "assign" || assignment?.kind === "for-of" || assignment?.kind === "object-pattern" || assignment?.kind === "array-pattern";
+    }
+    return parent?.kind === "unary" && parent.operator === "delete";
+  }
+}

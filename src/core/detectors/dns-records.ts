@@ -1,0 +1,225 @@
+/**
+ * no-removed-dns-record-fields (items 4, 9): reads of fields the API no longer returns on DNS
+ * records, on values that are DNS records: from the DNS record endpoints' responses, the SDK's
+ * record methods, or a declared DNS record type. Reading the same names elsewhere (a path
+ * parameter, a mutex's `locked`) is not reported.
+ *
+ * no-srv-data-fields (item 12): `service`, `proto`, `name` inside the `data` of an SRV record,
+ * written in a literal, assigned, or read where the code shows the record is SRV.
+ */
+import type { CatalogueEntry } from "../../catalogue/types.js";
+import { dnsRecordValueOfType, isTypeComparison } from "../evaluate.js";
+import type { TextEdit } from "../finding.js";
+import type { Expression, MemberExpression, Node, ObjectLiteral, Property } from "../ir.js";
+import { staticText, type Value } from "../values.js";
+import type { DetectorContext } from "./context.js";
+
+const isRecord = (value: Value) => value.kind === "record" || value.kind === "records";
+
+function recordEvidence(ctx: DetectorContext, object: Expression): Value | null {
+  const value = ctx.evaluator.value(ctx.program, object);
+  if (isRecord(value)) return value;
+  const typeText = ctx.evaluator.context.types?.typeTextOf(ctx.program, object) ?? null;
+  const typed = dnsRecordValueOfType(typeText);
+  return typed && isRecord(typed) ? typed : null;
+}
+
+function fieldEntries(ctx: DetectorContext, rule: "no-removed-dns-record-fields" | "no-srv-data-fields"): Map<string, CatalogueEntry> {
+  const byField = new Map<string, CatalogueEntry>();
+  for (const entry of ctx.entriesOf(rule)) for (const field of entry.fields) byField.set(field, entry);
+  return byField;
+}
+
+export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
+  const byField = fieldEntries(ctx, "no-removed-dns-record-fields");
+  if (byField.size === 0) return;
+  const report = (entry: CatalogueEntry, field: string, range: readonly [number, number]) =>
+    ctx.report(entry, {
+      range,
+      subject: `Reading \`${field}\` from a DNS record`,
+      whenNone: field === "zone_name" ? "read the zone name with GET /zones/:zone_id" : "stop reading it",
+      confidence: "high",
+    });
+
+  for (const member of ctx.program.members) {
+    const entry = member.property === null ? undefined : byField.get(member.property);
+    if (!entry || ctx.isWritten(member)) continue;
+    if (recordEvidence(ctx, member.object)) report(entry, member.property!, member.propertyRange);
+  }
+  for (const pattern of ctx.program.objectPatterns) {
+    const wanted = pattern.properties.filter((property) => property.key !== null && byField.has(property.key));
+    if (wanted.length === 0) continue;
+    if (!isRecord(ctx.evaluator.patternValue(ctx.program, pattern))) continue;
+    for (const property of wanted) report(byField.get(property.key!)!, property.key!, property.keyRange);
+  }
+}
+
+export function detectSrvDataFields(ctx: DetectorContext): void {
+  const byField = fieldEntries(ctx, "no-srv-data-fields");
+  if (byField.size === 0) return;
+  const reported = new Set<number>();
+  const report = (entry: CatalogueEntry, field: string, range: readonly [number, number], edits: TextEdit[] | null, name: string | null) => {
+    if (reported.has(range[0])) return;
+    reported.add(range[0]);
+    ctx.report(entry, {
+      range,
+      subject: `\`data.${field}\` on an SRV record`,
+      whenNone: "set only the top-level `name`",
+      confidence: "high",
+      suggestions: edits && name ? [{ messageId: "moveSrvFieldsToName", data: { name }, edits }] : [],
+    });
+  };
+
+  // Literals: { type: 'SRV', data: { service, proto, name } }
+  for (const object of ctx.program.objects) {
+    const value = ctx.evaluator.object(ctx.program, object, null);
+    if (staticText(value.get("type")) !== "SRV") continue;
+    const dataProperty = ownProperty(object, "data");
+    const data = dataProperty ? literalObject(ctx, dataProperty.value) : null;
+    if (!data) continue;
+    const suggestion = moveToNameSuggestion(ctx, object, data);
+    for (const property of data.properties) {
+      if (property.kind !== "property" || property.key === null) continue;
+      const entry = byField.get(property.key);
+      if (entry) report(entry, property.key, property.keyRange, suggestion?.edits ?? null, suggestion?.name ?? null);
+    }
+  }
+
+  // Member access: record.data.service (read or write) where the record is known to be SRV.
+  for (const member of ctx.program.members) {
+    const entry = member.property === null ? undefined : byField.get(member.property);
+    if (!entry || member.object.kind !== "member" || member.object.property !== "data") continue;
+    if (isSrv(ctx, member.object.object, member)) report(entry, member.property!, member.propertyRange, null, null);
+  }
+
+  // Destructuring: const { service, proto } = record.data
+  for (const pattern of ctx.program.objectPatterns) {
+    const parent = ctx.program.parentOf(pattern);
+    const init = parent?.kind === "var" ? parent.declarations.find((d) => d.target === pattern)?.init : null;
+    if (!init || init.kind !== "member" || init.property !== "data" || !isSrv(ctx, init.object, init)) continue;
+    for (const property of pattern.properties) {
+      const entry = property.key === null ? undefined : byField.get(property.key);
+      if (entry) report(entry, property.key!, property.keyRange, null, null);
+    }
+  }
+}
+
+function ownProperty(object: ObjectLiteral, key: string): Property | null {
+  for (const property of object.properties) if (property.kind === "property" && property.key === key) return property;
+  return null;
+}
+
+/** An object literal, directly or through a `const`. */
+function literalObject(ctx: DetectorContext, expression: Expression): ObjectLiteral | null {
+  const value = ctx.evaluator.value(ctx.program, expression);
+  return value.kind === "object" && value.node && value.program === ctx.program ? value.node : null;
+}
+
+/** Evidence that `record` is an SRV record at `at`: its value, its declared type, or a check around `at`. */
+function isSrv(ctx: DetectorContext, record: Expression, at: Node): boolean {
+  const value = ctx.evaluator.value(ctx.program, record);
+  if ((value.kind === "record" || value.kind === "records") && value.srv) return true;
+  if (value.kind === "object" && staticText(value.get("type")) === "SRV") return true;
+  const typeText = ctx.evaluator.context.types?.typeTextOf(ctx.program, record) ?? null;
+  const typed = dnsRecordValueOfType(typeText);
+  if (typed && "srv" in typed && typed.srv) return true;
+  return isNarrowedTo(ctx, record, at, "SRV");
+}
+
+/** `if (r.type === 'SRV') { …at… }`, `r.type === 'SRV' && …at…`, `switch (r.type) { case 'SRV': …at… }`. */
+function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: string): boolean {
+  const recordText = compact(ctx.program.text(record.range));
+  const testsRecord = (test: Expression): boolean => {
+    if (test.kind === "logical" && test.operator === "&&") return testsRecord(test.left) || testsRecord(test.right);
+    if (!isTypeComparison(test, type) || test.kind !== "binary") return false;
+    const side = test.left.kind === "member" ? test.left : (test.right as MemberExpression);
+    return compact(ctx.program.text(side.object.range)) === recordText;
+  };
+  let child: Node = at;
+  for (let parent = ctx.program.parentOf(at); parent; child = parent, parent = ctx.program.parentOf(parent)) {
+    if (parent.kind === "if" && parent.consequent === child && testsRecord(parent.test)) return true;
+    if (parent.kind === "logical" && parent.operator === "&&" && parent.right === child && testsRecord(parent.left)) return true;
+    if (parent.kind === "conditional" && parent.consequent === child && testsRecord(parent.test)) return true;
+    if (parent.kind === "switch" && parent.discriminant.kind === "member" && parent.discriminant.property === "type") {
+      if (compact(ctx.program.text(parent.discriminant.object.range)) !== recordText) continue;
+      const caseIndex = parent.cases.findIndex((c) => c.body.includes(child as never));
+      for (let index = caseIndex; index >= 0; index--) {
+        const test = parent.cases[index]!.test;
+        if (test?.kind === "string" && test.value === type) return true;
+        if (index < caseIndex && parent.cases[index]!.body.length > 0) break;
+      }
+    }
+  }
+  return false;
+}
+
+const compact = (text: string) => text.replace(/\s+/g, "").replace(/\?\./g, ".");
+
+/**
+ * When `service`, `proto` and `name` are all string literals, the suggestion removes them from
+ * `data` and writes `name: "_sip._tcp.example.com"` at the top level.
+ */
+function moveToNameSuggestion(ctx: DetectorContext, record: ObjectLiteral, data: ObjectLiteral): { name: string; edits: TextEdit[] } | null {
+  const fields = new Map<string, Property>();
+  for (const property of data.properties) {
+    if (property.kind === "property" && property.key !== null && ["service", "proto", "name"].includes(property.key)) fields.set(property.key, property);
+  }
+  const literal = (key: string) => {
+    const property = fields.get(key);
+    return property && property.value.kind === "string" ? property.value.value : null;
+  };
+  const service = literal("service");
+  const proto = literal("proto");
+  const host = literal("name");
+  if (service === null || proto === null || host === null || fields.size !== 3) return null;
+  const name = `${service}.${proto}.${host}`;
+  const source = ctx.program.module.text;
+  const quote = ctx.program.text(fields.get("name")!.value.range)[0] ?? '"';
+  const nameLiteral = `${quote}${name.replaceAll("\\", "\\\\").replaceAll(quote, `\\${quote}`)}${quote}`;
+
+  const edits: TextEdit[] = [];
+  // Remove each field with the separator after it (or before it, for the last property).
+  const remaining = data.properties.filter((property) => !(property.kind === "property" && property.key !== null && fields.has(property.key)));
+  if (remaining.length === 0) {
+    edits.push({ range: [data.range[0], data.range[1]], text: "{}" });
+  } else {
+    for (const property of fields.values()) edits.push(removalEdit(source, data, property));
+  }
+  const topName = ownProperty(record, "name");
+  if (topName) edits.push({ range: topName.value.range, text: nameLiteral });
+  else {
+    const typeProperty = ownProperty(record, "type")!;
+    edits.push({ range: [typeProperty.range[1], typeProperty.range[1]], text: `, name: ${nameLiteral}` });
+  }
+  return { name, edits: mergeOverlapping(edits) };
+}
+
+function removalEdit(source: string, data: ObjectLiteral, property: Property): TextEdit {
+  const index = data.properties.indexOf(property);
+  let end = property.range[1];
+  const after = /^\s*,[ \t]*(?:\r?\n[ \t]*)?/.exec(source.slice(end));
+  if (after) return { range: [lineAwareStart(source, property.range[0]), end + after[0].length], text: "" };
+  const previous = data.properties[index - 1];
+  const start = previous ? previous.range[1] : property.range[0];
+  end = property.range[1];
+  return { range: [start, end], text: "" };
+}
+
+/** Extends a removal to the start of the line when only indentation precedes it. */
+function lineAwareStart(source: string, start: number): number {
+  let cursor = start;
+  while (cursor > 0 && (source[cursor - 1] === " " || source[cursor - 1] === "\t")) cursor--;
+  return cursor > 0 && source[cursor - 1] === "\n" ? cursor : start;
+}
+
+function mergeOverlapping(edits: TextEdit[]): TextEdit[] {
+  const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0]);
+  const merged: TextEdit[] = [];
+  for (const edit of sorted) {
+    const last = merged.at(-1);
+    if (last && edit.range[0] < last.range[1]) {
+      merged[merged.length - 1] = { range: [last.range[0], Math.max(last.range[1], edit.range[1])], text: last.text + edit.text };
+    } else merged.push(edit);
+  }
+  return merged;
+}

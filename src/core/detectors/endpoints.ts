@@ -1,0 +1,137 @@
+/**
+ * no-deprecated-endpoint (items 1 2 3 6 7 8 10 11 13 14 17 19 21 22 23).
+ *
+ * Every request the file makes is matched with its whole URL and known method; every place a
+ * string is written that takes part in no request is matched on its own. A finding is reported
+ * where the deciding part of the path (its last literal segment) is written; when that is in
+ * another file or nowhere (the SDK), at the call.
+ */
+import type { PathMatch } from "../../catalogue/path-index.js";
+import type { Confidence } from "../finding.js";
+import type { Expression, Range } from "../ir.js";
+import { parseUrl, type UrlShape } from "../url.js";
+import type { StringValue, TextPart } from "../values.js";
+import type { DetectorContext } from "./context.js";
+
+const STRONG_ANCHOR = "zones";
+const COMPARISON_OPERATORS = new Set(["===", "==", "!==", "!="]);
+const COMPARISON_METHODS = new Set(["includes", "startsWith", "endsWith", "indexOf", "match", "test", "search", "replace", "split"]);
+
+interface Candidate {
+  range: Range;
+  match: PathMatch;
+  methods: Set<string>;
+  methodUnknown: boolean;
+  confidence: Confidence;
+  related: { file: string; range: Range; text: string } | null;
+}
+
+export interface UrlMatch {
+  shape: UrlShape;
+  match: PathMatch;
+  confidence: Confidence;
+  /** The text piece that wrote the last literal segment of the template. */
+  deciding: TextPart | null;
+}
+
+/** Matches a URL value against the deprecated endpoints, with the confidence the URL itself gives. */
+export function matchDeprecatedEndpoints(ctx: DetectorContext, url: StringValue, context: { sdk: boolean }): UrlMatch[] {
+  const index = ctx.catalogue.deprecatedEndpoints;
+  const shape = parseUrl(url.parts, index.anchors);
+  if (!shape) return [];
+  const base = baseConfidence(ctx, shape, context.sdk);
+  if (base === null) return [];
+  return index.match(shape.segments.map((segment) => segment.value)).map((match) => {
+    const template = match.path.split("/").filter(Boolean);
+    let confidence = base;
+    const literalCount = template.filter((segment) => !segment.startsWith(":")).length;
+    if (confidence === "medium" && template[0] !== STRONG_ANCHOR && literalCount < 3) confidence = "low";
+    let decidingIndex = template.length - 1;
+    while (decidingIndex > 0 && template[decidingIndex]!.startsWith(":")) decidingIndex--;
+    const deciding = shape.segments[decidingIndex]?.pieces.at(-1) ?? null;
+    return { shape, match, confidence, deciding };
+  });
+}
+
+function baseConfidence(ctx: DetectorContext, shape: UrlShape, sdk: boolean): Confidence | null {
+  if (shape.host !== undefined) {
+    if (shape.host === null) return shape.apiPrefix ? "high" : "medium";
+    if (ctx.apiHosts.has(shape.host) || shape.apiPrefix) return "high";
+    return null;
+  }
+  if (shape.apiPrefix || sdk) return "high";
+  return "medium";
+}
+
+export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
+  const candidates = new Map<string, Candidate>();
+  const sitesInRequests = new Set<Expression>();
+
+  const add = (key: string, candidate: Omit<Candidate, "methods" | "methodUnknown">, method: string | null) => {
+    const existing = candidates.get(key);
+    const target = existing ?? { ...candidate, methods: new Set<string>(), methodUnknown: false };
+    if (method === null) target.methodUnknown = true;
+    else target.methods.add(method);
+    if (existing && rank(candidate.confidence) > rank(existing.confidence)) existing.confidence = candidate.confidence;
+    candidates.set(key, target);
+  };
+
+  for (const request of ctx.requests()) {
+    if (!request.url) continue;
+    for (const site of ctx.sitesInRequest(request)) sitesInRequests.add(site);
+    for (const found of matchDeprecatedEndpoints(ctx, request.url, request)) {
+      if (request.method !== null && !found.match.methods.includes(request.method)) continue;
+      const confidence: Confidence = request.routeDefinition ? "low" : found.confidence;
+      const origin = found.deciding?.origin ?? null;
+      if (origin && origin.program === ctx.program) {
+        const site = ctx.siteOf(origin.node);
+        add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, request.method);
+      } else {
+        const related = origin
+          ? { file: origin.program.module.file, range: ctx.siteOf(origin.node).range, text: origin.program.text(origin.node.range) }
+          : null;
+        add(`${request.call.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: request.call.range, match: found.match, confidence, related }, request.method);
+      }
+    }
+  }
+
+  for (const site of ctx.siteRoots()) {
+    if (sitesInRequests.has(site)) continue;
+    const value = ctx.evaluator.value(ctx.program, site);
+    if (value.kind !== "string") continue;
+    for (const found of matchDeprecatedEndpoints(ctx, value, { sdk: false })) {
+      const origin = found.deciding?.origin;
+      if (!origin || origin.program !== ctx.program || ctx.siteOf(origin.node) !== site) continue;
+      let confidence = found.confidence;
+      if (found.shape.segments.some((segment) => segment.routeParameter) || isComparedOrSearched(ctx, site)) confidence = "low";
+      add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, null);
+    }
+  }
+
+  for (const candidate of candidates.values()) {
+    const { match } = candidate;
+    const methods = candidate.methodUnknown ? match.methods : match.methods.filter((method) => candidate.methods.has(method));
+    const known = !candidate.methodUnknown && methods.length === 1 ? methods[0]! : null;
+    ctx.report(match.entry, {
+      range: candidate.range,
+      subject: `\`${methods.join(", ")} ${match.spelling}\``,
+      whenNone: "remove the call",
+      confidence: candidate.confidence,
+      method: known,
+      path: match.path,
+      related: candidate.related,
+    });
+  }
+}
+
+const rank = (confidence: Confidence) => ["low", "medium", "high"].indexOf(confidence);
+
+/** `req.path === '/zones/…'`, `url.startsWith('/zones/…')`: the string is looked for, not requested. */
+function isComparedOrSearched(ctx: DetectorContext, site: Expression): boolean {
+  const parent = ctx.program.meaningfulParent(site);
+  if (!parent) return false;
+  if (parent.kind === "binary" && COMPARISON_OPERATORS.has(parent.operator)) return true;
+  if (parent.kind === "call" && parent.callee.kind === "member" && parent.callee.property && COMPARISON_METHODS.has(parent.callee.property)) return true;
+  if (parent.kind === "switch") return true;
+  return false;
+}

@@ -1,0 +1,163 @@
+/**
+ * valid-logpush-filter: wherever a Logpush job body is built (an object with `dataset` and
+ * `filter`, or a body sent to /zones/:zone_id/logpush/jobs), its `filter` must be a JSON string
+ * the API accepts (spec 2.1, 2.2, 4.1, 8), and its `output_options` values must have the stated
+ * types. Problems are reported where they are written.
+ */
+import type { Confidence } from "../finding.js";
+import type { Expression, ObjectLiteral, Property } from "../ir.js";
+import {
+  OUTPUT_OPTION_TYPES,
+  describeJson,
+  serialisedSize,
+  validateFilterText,
+  validateFilterTree,
+  type JsonTree,
+} from "../logpush-filter.js";
+import { parseUrl } from "../url.js";
+import { isHole, staticText } from "../values.js";
+import type { DetectorContext } from "./context.js";
+
+const JOB_PATH = /^\/?zones\/[^/]+\/logpush\/jobs(?:\/[^/]+)?$/;
+const MAX_RESOLVE_DEPTH = 6;
+
+export function detectLogpushFilters(ctx: DetectorContext): void {
+  const jobs = new Map<ObjectLiteral, Confidence>();
+  for (const object of ctx.program.objects) {
+    const keys = new Set(object.properties.flatMap((p) => (p.kind === "property" && p.key ? [p.key] : [])));
+    if (!keys.has("filter") && !keys.has("output_options")) continue;
+    if (keys.has("dataset") && keys.has("destination_conf")) jobs.set(object, "high");
+    else if (keys.has("dataset")) jobs.set(object, "medium");
+  }
+  for (const request of ctx.requests()) {
+    if (!request.url || !request.body || request.body.kind !== "object") continue;
+    const node = request.body.node;
+    if (!node || request.body.program !== ctx.program) continue;
+    const shape = parseUrl(request.url.parts, ctx.catalogue.deprecatedEndpoints.anchors);
+    const path = shape?.segments.map((segment) => segment.value ?? "x").join("/");
+    if (path && JOB_PATH.test(path)) jobs.set(node, "high");
+  }
+
+  for (const [job, confidence] of jobs) {
+    const filter = ownProperty(job, "filter");
+    if (filter) checkFilter(ctx, filter, confidence);
+    const outputOptions = ownProperty(job, "output_options");
+    if (outputOptions) checkOutputOptions(ctx, outputOptions.value);
+  }
+}
+
+function checkFilter(ctx: DetectorContext, property: Property, confidence: Confidence): void {
+  const limits = ctx.options.logpush;
+  const report = (problems: ReturnType<typeof validateFilterTree>) => {
+    for (const problem of problems) ctx.reportLogpush(problem.range, problem.messageId, problem.data, confidence);
+  };
+  const stringified = findStringifyArgument(ctx, property.value, 0);
+  if (stringified) {
+    const tree = jsonTree(ctx, stringified, 0);
+    report(validateFilterTree(tree, serialisedSize(tree), limits));
+    return;
+  }
+  const value = ctx.evaluator.value(ctx.program, property.value);
+  if (value.kind === "string") {
+    const text = staticText(value);
+    if (text === null) return;
+    const origins = new Set(value.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
+    const origin = origins.size === 1 ? [...origins][0]! : null;
+    const range = origin && origin.program === ctx.program ? ctx.siteOf(origin.node).range : property.value.range;
+    report(validateFilterText(text, range, limits));
+    return;
+  }
+  if (value.kind === "unknown" || value.kind === "null" || value.kind === "stringified") return;
+  const looksLikeFilter = value.kind === "object" && value.get("where") !== undefined;
+  if (confidence === "high" || looksLikeFilter) {
+    const tree = jsonTree(ctx, property.value, 0);
+    ctx.reportLogpush(property.value.range, "filterNotString", { found: tree.kind === "unknown" ? value.kind : describeJson(tree) }, confidence);
+  }
+}
+
+function checkOutputOptions(ctx: DetectorContext, expression: Expression): void {
+  const tree = jsonTree(ctx, expression, 0);
+  if (tree.kind !== "object") return;
+  for (const [key, value] of tree.entries) {
+    const type = OUTPUT_OPTION_TYPES[key];
+    if (!type || value.kind === "unknown") continue;
+    if (value.kind === "array" && key === "field_names") {
+      const bad = value.items.find((item) => item.kind !== "string" && item.kind !== "unknown");
+      if (bad) ctx.reportLogpush(bad.range, "outputOptionType", { key, expected: type.expected, found: `a list holding ${describeJson(bad)}` }, "high");
+      continue;
+    }
+    if (!type.accepts(value)) ctx.reportLogpush(value.range, "outputOptionType", { key, expected: type.expected, found: describeJson(value) }, "high");
+  }
+}
+
+function ownProperty(object: ObjectLiteral, key: string): Property | null {
+  for (const property of object.properties) if (property.kind === "property" && property.key === key) return property;
+  return null;
+}
+
+/** Follows constants to a `JSON.stringify(x)` call and returns `x`. */
+function findStringifyArgument(ctx: DetectorContext, expression: Expression, depth: number): Expression | null {
+  if (depth > MAX_RESOLVE_DEPTH) return null;
+  if (expression.kind === "typed") return findStringifyArgument(ctx, expression.expression, depth + 1);
+  if (expression.kind === "call") {
+    const callee = expression.callee;
+    const isStringify = callee.kind === "member" && callee.property === "stringify" && callee.object.kind === "identifier" && callee.object.name === "JSON" && !ctx.program.resolve(callee.object);
+    return isStringify ? (expression.args[0] ?? null) : null;
+  }
+  const init = constantInit(ctx, expression);
+  return init ? findStringifyArgument(ctx, init, depth + 1) : null;
+}
+
+function constantInit(ctx: DetectorContext, expression: Expression): Expression | null {
+  if (expression.kind !== "identifier") return null;
+  const binding = ctx.program.resolve(expression);
+  if (!binding || binding.source.kind !== "init" || binding.source.steps.length > 0) return null;
+  if (binding.source.declarationKind !== "const" && binding.writes.length > 0) return null;
+  return binding.source.init;
+}
+
+/** The JSON an expression builds, as far as it is written in this file, each node with its range. */
+function jsonTree(ctx: DetectorContext, expression: Expression, depth: number): JsonTree {
+  const range = expression.range;
+  if (depth > MAX_RESOLVE_DEPTH * 4) return { kind: "unknown", range };
+  switch (expression.kind) {
+    case "object": {
+      const entries: [string, JsonTree][] = [];
+      let open = false;
+      for (const property of expression.properties) {
+        if (property.kind === "spread" || property.key === null) {
+          open = true;
+          continue;
+        }
+        if (property.value.kind === "function") continue;
+        entries.push([property.key, jsonTree(ctx, property.value, depth + 1)]);
+      }
+      return { kind: "object", entries, open, range };
+    }
+    case "array":
+      return { kind: "array", items: expression.elements.map((element) => (element && element.kind !== "spread" ? jsonTree(ctx, element, depth + 1) : { kind: "unknown", range })), range };
+    case "string":
+      return { kind: "string", value: expression.value, range };
+    case "number":
+      return { kind: "number", value: expression.value, range };
+    case "boolean":
+      return { kind: "boolean", value: expression.value, range };
+    case "null":
+      return { kind: "null", range };
+    case "typed":
+      return jsonTree(ctx, expression.expression, depth + 1);
+    case "unary":
+      if (expression.operator === "-" && expression.argument.kind === "number") return { kind: "number", value: -expression.argument.value, range };
+      return { kind: "unknown", range };
+    case "template": {
+      const text = staticText(ctx.evaluator.value(ctx.program, expression));
+      return text === null ? { kind: "unknown", range } : { kind: "string", value: text, range };
+    }
+    case "identifier": {
+      const init = constantInit(ctx, expression);
+      return init ? jsonTree(ctx, init, depth + 1) : { kind: "unknown", range };
+    }
+    default:
+      return { kind: "unknown", range };
+  }
+}

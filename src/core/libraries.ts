@@ -1,0 +1,112 @@
+/**
+ * Declarative knowledge of request libraries: which module names they come from, which method
+ * names mean which HTTP method, and where each takes its URL, options and body.
+ */
+import type { HttpMethod } from "../catalogue/types.js";
+import type { LibraryName } from "./values.js";
+
+/** The API's own base URL, used when the SDK makes the request. */
+export const API_BASE_URL = "https://api.cloudflare.com/client/v4";
+export const DEFAULT_API_HOSTS: readonly string[] = ["api.cloudflare.com"];
+
+export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = {
+  axios: "axios",
+  got: "got",
+  ky: "ky",
+  "ky-universal": "ky",
+  undici: "undici",
+  "node-fetch": "fetch",
+  "cross-fetch": "fetch",
+  "isomorphic-fetch": "fetch",
+  "isomorphic-unfetch": "fetch",
+  unfetch: "fetch",
+  "make-fetch-happen": "fetch",
+  http: "http",
+  https: "http",
+  "node:http": "http",
+  "node:https": "http",
+  superagent: "superagent",
+  cloudflare: "cloudflare",
+  path: "path",
+  "node:path": "path",
+  "path/posix": "path",
+  "node:path/posix": "path",
+  url: "url",
+  "node:url": "url",
+};
+
+/** Global names that are request libraries when nothing in the file declares them. */
+export const GLOBAL_LIBRARIES: Readonly<Record<string, LibraryName>> = {
+  fetch: "fetch",
+  axios: "axios",
+  ky: "ky",
+};
+
+/** Objects whose `fetch` member is the global fetch. */
+export const GLOBAL_OBJECTS = new Set(["window", "globalThis", "self", "global"]);
+
+export const METHOD_OF_NAME: Readonly<Record<string, HttpMethod>> = {
+  get: "GET",
+  post: "POST",
+  put: "PUT",
+  patch: "PATCH",
+  delete: "DELETE",
+  del: "DELETE",
+  head: "HEAD",
+  options: "OPTIONS",
+};
+
+/** Methods whose second argument is the body (axios and the SDK's raw methods). */
+export const BODY_SECOND = new Set(["post", "put", "patch"]);
+
+export function methodFromText(text: string | null): HttpMethod | null {
+  if (text === null) return null;
+  return METHOD_OF_NAME[text.toLowerCase()] ?? null;
+}
+
+/** Names of functions that define server routes or test mocks when given a handler. */
+export const ROUTE_METHOD_NAMES = new Set([...Object.keys(METHOD_OF_NAME), "all", "use", "route", "on", "intercept", "reply"]);
+
+/** Calls whose string arguments are messages, not requests. */
+export const MESSAGE_CALLEES = new Set(["log", "info", "warn", "error", "debug", "trace", "fatal", "assert", "describe", "it", "test"]);
+
+/**
+ * Array methods that pass elements to their callback, and which parameter receives the element.
+ */
+export const ELEMENT_CALLBACKS: Readonly<Record<string, number>> = {
+  map: 0,
+  forEach: 0,
+  filter: 0,
+  find: 0,
+  findLast: 0,
+  findIndex: 0,
+  some: 0,
+  every: 0,
+  flatMap: 0,
+  sort: 0,
+  toSorted: 0,
+  reduce: 1,
+  reduceRight: 1,
+};
+
+/** Array methods that return some of the same elements. */
+export const SUBSET_METHODS = new Set(["filter", "slice", "sort", "toSorted", "concat", "reverse", "toReversed", "splice"]);
+/** Array methods that return one element. */
+export const ELEMENT_METHODS = new Set(["find", "findLast", "at", "pop", "shift"]);
+
+/**
+ * The Cloudflare SDK's DNS record methods (`client.dns.records.*`, and `dnsRecords.*` of the
+ * older package) and what they return.
+ */
+export const SDK_DNS_RECORD_METHODS: Readonly<Record<string, "records" | "record">> = {
+  list: "records",
+  browse: "records",
+  get: "record",
+  read: "record",
+  create: "record",
+  add: "record",
+  update: "record",
+  edit: "record",
+};
+
+export const SDK_DNS_RECORD_PATHS: readonly (readonly string[])[] = [["dns", "records"], ["dnsRecords"]];

@@ -1,0 +1,388 @@
+/**
+ * A bound module: scopes and bindings, parent links, exports, and the node lists the detectors
+ * iterate. Built once per lowered module and shared by every detector.
+ */
+import type {
+  CallExpression,
+  ClassNode,
+  Expression,
+  ForOfStatement,
+  FunctionNode,
+  Identifier,
+  MemberExpression,
+  Module,
+  NewExpression,
+  Node,
+  ObjectLiteral,
+  ObjectPattern,
+  Pattern,
+  Range,
+  Statement,
+  SwitchStatement,
+  TryStatement,
+} from "./ir.js";
+import { forEachChild } from "./walk.js";
+
+/** One step from a destructured value to a binding: a property, an array index, or a rest. */
+export type PathStep = { key: string } | { index: number } | { rest: true };
+
+export type BindingSource =
+  | { kind: "init"; init: Expression | null; steps: PathStep[]; fallback: Expression | null; declarationKind: string }
+  | { kind: "param"; fn: FunctionNode; index: number; steps: PathStep[]; fallback: Expression | null; rest: boolean }
+  | { kind: "for-of"; statement: ForOfStatement; steps: PathStep[]; fallback: Expression | null }
+  | { kind: "catch"; statement: TryStatement; steps: PathStep[] }
+  | { kind: "function"; fn: FunctionNode }
+  | { kind: "class"; cls: ClassNode }
+  | { kind: "import"; source: string; imported: string };
+
+export interface Binding {
+  name: string;
+  range: Range;
+  source: BindingSource;
+  /** Declared type text (`DnsRecord[]`), from the pattern or its enclosing declaration. */
+  typeText: string | null;
+  /** Later assignments (`x = ...`) to a `let`/`var` binding. */
+  writes: Expression[];
+  scope: Scope;
+}
+
+export class Scope {
+  readonly bindings = new Map<string, Binding>();
+  constructor(
+    readonly parent: Scope | null,
+    readonly isFunction: boolean,
+  ) {}
+
+  lookup(name: string): Binding | null {
+    for (let scope: Scope | null = this; scope; scope = scope.parent) {
+      const binding = scope.bindings.get(name);
+      if (binding) return binding;
+    }
+    return null;
+  }
+
+  functionScope(): Scope {
+    let scope: Scope = this;
+    while (!scope.isFunction && scope.parent) scope = scope.parent;
+    return scope;
+  }
+}
+
+export type ExportTarget =
+  | { kind: "local"; name: string }
+  | { kind: "expression"; expression: Expression }
+  | { kind: "reexport"; source: string; imported: string };
+
+export class Program {
+  readonly parents = new Map<Node, Node>();
+  readonly moduleScope = new Scope(null, true);
+  private readonly scopeOfIdentifier = new Map<Identifier, Scope>();
+  readonly exports = new Map<string, ExportTarget>();
+  readonly starExports: string[] = [];
+  /** CommonJS `module.exports = x`. */
+  commonJsExport: Expression | null = null;
+
+  readonly calls: CallExpression[] = [];
+  readonly news: NewExpression[] = [];
+  readonly members: MemberExpression[] = [];
+  readonly objects: ObjectLiteral[] = [];
+  readonly objectPatterns: ObjectPattern[] = [];
+  readonly functions: FunctionNode[] = [];
+  /** String literals and templates: every place text is written. */
+  readonly strings: Expression[] = [];
+  readonly numbers: Expression[] = [];
+  readonly statements: Statement[] = [];
+  readonly switches: SwitchStatement[] = [];
+
+  constructor(readonly module: Module) {
+    const pendingWrites: { identifier: Identifier; value: Expression }[] = [];
+    const visit = (node: Node, parent: Node | null, scope: Scope) => {
+      if (parent) this.parents.set(node, parent);
+      switch (node.kind) {
+        case "identifier":
+          this.scopeOfIdentifier.set(node, scope);
+          return;
+        case "call":
+          this.calls.push(node);
+          break;
+        case "new":
+          this.news.push(node);
+          break;
+        case "member":
+          this.members.push(node);
+          break;
+        case "object":
+          this.objects.push(node);
+          break;
+        case "object-pattern":
+          this.objectPatterns.push(node);
+          break;
+        case "string":
+        case "template":
+          this.strings.push(node);
+          break;
+        case "number":
+          this.numbers.push(node);
+          break;
+        case "assign":
+          if (node.operator === "=" && node.target.kind === "expression-pattern" && node.target.expression.kind === "identifier") {
+            pendingWrites.push({ identifier: node.target.expression, value: node.value });
+          }
+          break;
+        case "function": {
+          this.functions.push(node);
+          const inner = new Scope(scope, true);
+          if (node.name && parent?.kind !== "function-declaration") {
+            this.declare(inner, node.name, node.range, { kind: "function", fn: node }, null);
+          }
+          node.params.forEach((param, index) => {
+            this.declarePattern(inner, param, (steps, fallback) => ({
+              kind: "param",
+              fn: node,
+              index,
+              steps,
+              fallback,
+              rest: false,
+            }), null);
+          });
+          for (const param of node.params) visit(param, node, inner);
+          if (Array.isArray(node.body)) this.visitBlock(node.body, node, inner, visit);
+          else visit(node.body as Expression, node, inner);
+          return;
+        }
+        case "block":
+          this.visitBlock(node.body, node, new Scope(scope, false), visit);
+          return;
+        case "for-of": {
+          const loopScope = new Scope(scope, false);
+          if (node.declarationKind) {
+            const target = node.declarationKind === "var" ? scope.functionScope() : loopScope;
+            this.declarePattern(target, node.target, (steps, fallback) => ({ kind: "for-of", statement: node, steps, fallback }), null);
+          }
+          forEachChild(node, (child) => visit(child, node, loopScope));
+          return;
+        }
+        case "try": {
+          visit(node.block, node, scope);
+          const catchScope = new Scope(scope, false);
+          if (node.param) {
+            this.declarePattern(catchScope, node.param, (steps) => ({ kind: "catch", statement: node, steps }), null);
+            visit(node.param, node, catchScope);
+          }
+          if (node.handler) visit(node.handler, node, catchScope);
+          if (node.finalizer) visit(node.finalizer, node, scope);
+          return;
+        }
+        case "loop": {
+          const loopScope = new Scope(scope, false);
+          this.hoist(node.children.filter((child): child is Statement => child.kind === "var"), loopScope);
+          forEachChild(node, (child) => visit(child, node, loopScope));
+          return;
+        }
+        case "switch": {
+          this.switches.push(node);
+          visit(node.discriminant, node, scope);
+          const switchScope = new Scope(scope, false);
+          this.hoist(node.cases.flatMap((c) => c.body), switchScope);
+          for (const switchCase of node.cases) {
+            if (switchCase.test) visit(switchCase.test, node, switchScope);
+            for (const statement of switchCase.body) visit(statement, node, switchScope);
+          }
+          return;
+        }
+        case "class": {
+          const classScope = new Scope(scope, false);
+          if (node.name && parent?.kind !== "class-declaration") {
+            this.declare(classScope, node.name, node.range, { kind: "class", cls: node }, null);
+          }
+          forEachChild(node, (child) => visit(child, node, classScope));
+          return;
+        }
+      }
+      forEachChild(node, (child) => visit(child, node, scope));
+    };
+    this.visitBlock(module.body, null, this.moduleScope, visit);
+    for (const { identifier, value } of pendingWrites) this.resolve(identifier)?.writes.push(value);
+    this.collectExports();
+  }
+
+  private visitBlock(
+    body: readonly Statement[],
+    parent: Node | null,
+    scope: Scope,
+    visit: (node: Node, parent: Node | null, scope: Scope) => void,
+  ) {
+    this.hoist(body, scope);
+    for (const statement of body) {
+      this.statements.push(statement);
+      visit(statement, parent, scope);
+    }
+  }
+
+  /** Declares the names a statement list introduces before any of it is visited. */
+  private hoist(body: readonly Statement[], scope: Scope) {
+    for (const statement of body) {
+      const declaration = statement.kind === "export-named" ? statement.declaration : statement;
+      if (!declaration) continue;
+      if (declaration.kind === "var") {
+        const target = declaration.declarationKind === "var" ? scope.functionScope() : scope;
+        for (const declarator of declaration.declarations) {
+          this.declarePattern(target, declarator.target, (steps, fallback) => ({
+            kind: "init",
+            init: declarator.init,
+            steps,
+            fallback,
+            declarationKind: declaration.declarationKind,
+          }), null);
+        }
+      } else if (declaration.kind === "function-declaration" && declaration.fn.name) {
+        this.declare(scope, declaration.fn.name, declaration.fn.range, { kind: "function", fn: declaration.fn }, null);
+      } else if (declaration.kind === "class-declaration" && declaration.cls.name) {
+        this.declare(scope, declaration.cls.name, declaration.cls.range, { kind: "class", cls: declaration.cls }, null);
+      } else if (declaration.kind === "import") {
+        for (const specifier of declaration.specifiers) {
+          this.declare(scope, specifier.local, specifier.range, { kind: "import", source: declaration.source, imported: specifier.imported }, null);
+        }
+      }
+    }
+  }
+
+  private declare(scope: Scope, name: string, range: Range, source: BindingSource, typeText: string | null) {
+    if (scope.bindings.has(name) && source.kind === "init" && source.declarationKind === "var") return;
+    scope.bindings.set(name, { name, range, source, typeText, writes: [], scope });
+  }
+
+  private declarePattern(
+    scope: Scope,
+    pattern: Pattern,
+    source: (steps: PathStep[], fallback: Expression | null) => BindingSource,
+    inheritedType: string | null,
+    steps: PathStep[] = [],
+    fallback: Expression | null = null,
+  ) {
+    switch (pattern.kind) {
+      case "identifier-pattern":
+        this.declare(scope, pattern.name, pattern.range, source(steps, fallback), pattern.typeText ?? (steps.length === 0 ? inheritedType : null));
+        return;
+      case "default-pattern":
+        this.declarePattern(scope, pattern.target, source, inheritedType, steps, pattern.value);
+        return;
+      case "object-pattern":
+        for (const property of pattern.properties) {
+          const step: PathStep = property.key === null ? { rest: true } : { key: property.key };
+          this.declarePattern(scope, property.value, source, null, [...steps, step]);
+        }
+        if (pattern.rest) this.declarePattern(scope, pattern.rest, source, null, [...steps, { rest: true }]);
+        return;
+      case "array-pattern":
+        pattern.elements.forEach((element, index) => {
+          if (element) this.declarePattern(scope, element, source, null, [...steps, { index }]);
+        });
+        if (pattern.rest) this.declarePattern(scope, pattern.rest, source, null, [...steps, { rest: true }]);
+        return;
+      case "expression-pattern":
+        return;
+    }
+  }
+
+  /** The binding an identifier refers to, or `null` for a global. */
+  resolve(identifier: Identifier): Binding | null {
+    return this.scopeOfIdentifier.get(identifier)?.lookup(identifier.name) ?? null;
+  }
+
+  parentOf(node: Node): Node | null {
+    return this.parents.get(node) ?? null;
+  }
+
+  /** Skips parentheses-like wrappers (`typed` nodes) upward. */
+  meaningfulParent(node: Node): Node | null {
+    let parent = this.parentOf(node);
+    while (parent && parent.kind === "typed") parent = this.parentOf(parent);
+    return parent;
+  }
+
+  /** The nearest enclosing function, or `null` at module level. */
+  enclosingFunction(node: Node): FunctionNode | null {
+    for (let current = this.parentOf(node); current; current = this.parentOf(current)) {
+      if (current.kind === "function") return current;
+    }
+    return null;
+  }
+
+  text(range: Range): string {
+    return this.module.text.slice(range[0], range[1]);
+  }
+
+  private collectExports() {
+    for (const statement of this.module.body) {
+      switch (statement.kind) {
+        case "export-named":
+          if (statement.declaration) {
+            const declaration = statement.declaration;
+            if (declaration.kind === "var") {
+              for (const declarator of declaration.declarations) {
+                for (const name of patternNames(declarator.target)) this.exports.set(name, { kind: "local", name });
+              }
+            } else if (declaration.kind === "function-declaration" && declaration.fn.name) {
+              this.exports.set(declaration.fn.name, { kind: "local", name: declaration.fn.name });
+            } else if (declaration.kind === "class-declaration" && declaration.cls.name) {
+              this.exports.set(declaration.cls.name, { kind: "local", name: declaration.cls.name });
+            }
+          }
+          for (const specifier of statement.specifiers) {
+            this.exports.set(
+              specifier.exported,
+              statement.source ? { kind: "reexport", source: statement.source, imported: specifier.local } : { kind: "local", name: specifier.local },
+            );
+          }
+          break;
+        case "export-default":
+          this.exports.set("default", { kind: "expression", expression: statement.expression });
+          break;
+        case "export-all":
+          if (statement.exported) this.exports.set(statement.exported, { kind: "reexport", source: statement.source, imported: "*" });
+          else this.starExports.push(statement.source);
+          break;
+        case "expression": {
+          const expression = statement.expression;
+          if (expression.kind !== "assign" || expression.operator !== "=" || expression.target.kind !== "expression-pattern") break;
+          const target = expression.target.expression;
+          if (target.kind !== "member" || target.property === null) break;
+          const object = target.object;
+          const isModuleExports = (e: Expression) =>
+            e.kind === "member" && e.property === "exports" && e.object.kind === "identifier" && e.object.name === "module";
+          if (isModuleExports(target)) {
+            this.commonJsExport = expression.value;
+          } else if ((object.kind === "identifier" && object.name === "exports" && !this.moduleScope.lookup("exports")) || isModuleExports(object)) {
+            this.exports.set(target.property, { kind: "expression", expression: expression.value });
+          }
+          break;
+        }
+      }
+    }
+  }
+}
+
+export function patternNames(pattern: Pattern): string[] {
+  switch (pattern.kind) {
+    case "identifier-pattern":
+      return [pattern.name];
+    case "default-pattern":
+      return patternNames(pattern.target);
+    case "object-pattern":
+      return [...pattern.properties.flatMap((p) => patternNames(p.value)), ...(pattern.rest ? patternNames(pattern.rest) : [])];
+    case "array-pattern":
+      return [...pattern.elements.flatMap((e) => (e ? patternNames(e) : [])), ...(pattern.rest ? patternNames(pattern.rest) : [])];
+    case "expression-pattern":
+      return [];
+  }
+}
+
+const programs = new WeakMap<Module, Program>();
+
+/** The bound program of a module, built once. */
+export function programOf(module: Module): Program {
+  let program = programs.get(module);
+  if (!program) programs.set(module, (program = new Program(module)));
+  return program;
+}

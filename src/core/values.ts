@@ -1,0 +1,155 @@
+/**
+ * What the evaluator knows about an expression: a string with holes (and where each piece of
+ * text was written), an object, a function, a request library, a response and what was parsed
+ * from it, DNS records, or nothing.
+ */
+import type { HttpMethod } from "../catalogue/types.js";
+import type { CallExpression, Expression, FunctionNode, ObjectLiteral } from "./ir.js";
+import type { Program } from "./program.js";
+
+/** Where a piece of text was written: a string literal or template in some program. */
+export interface Origin {
+  program: Program;
+  node: Expression;
+}
+
+export interface TextPart {
+  text: string;
+  origin: Origin | null;
+}
+export interface HolePart {
+  hole: true;
+  /** The name the code used for the unknown piece (`zoneId`), for messages. */
+  hint: string | null;
+}
+export type StringPart = TextPart | HolePart;
+
+export const isHole = (part: StringPart): part is HolePart => "hole" in part;
+
+export type LibraryName =
+  | "fetch"
+  | "axios"
+  | "got"
+  | "ky"
+  | "undici"
+  | "http"
+  | "superagent"
+  | "cloudflare"
+  | "path"
+  | "url";
+
+export interface RequestInfo {
+  library: LibraryName | "wrapper" | "unknown";
+  /** The whole URL as far as known: base URL, prefix and path joined. */
+  url: StringValue | null;
+  method: HttpMethod | null;
+  /** The call in the analysed program that makes (or leads to) the request. */
+  call: CallExpression;
+  program: Program;
+  /** The request body as sent (before serialisation), when known. */
+  body: Value | null;
+  /** The SDK or a library default made the base URL certain. */
+  sdk: boolean;
+  /** The URL is one of the DNS record endpoints (their responses hold DNS records). */
+  dnsRecords: { single: boolean } | null;
+  /** The call defines a route (a handler is passed) rather than making a request. */
+  routeDefinition: boolean;
+}
+
+export interface StringValue {
+  kind: "string";
+  parts: StringPart[];
+}
+
+export interface ObjectValue {
+  kind: "object";
+  /** Value of a property: explicit properties first, then spread sources. `undefined` when absent. */
+  get(key: string): Value | undefined;
+  keys(): string[];
+  /** True when a spread or computed key may add properties we cannot see. */
+  open: boolean;
+  node: ObjectLiteral | null;
+  program: Program | null;
+}
+
+export type Value =
+  | StringValue
+  | { kind: "number"; value: number }
+  | { kind: "boolean"; value: boolean }
+  | { kind: "null" }
+  | ObjectValue
+  | { kind: "array"; elements(): Value[] }
+  | { kind: "function"; fn: FunctionNode; program: Program; env: Env | null }
+  | { kind: "namespace"; program: Program }
+  /** A request library or one of its members (`axios`, `axios.get`, `https.request`). */
+  | { kind: "library"; library: LibraryName; path: string[] }
+  /** An instance made by a library (`axios.create`, `got.extend`, `ky.create`, `new Cloudflare()`). */
+  | { kind: "client"; library: LibraryName; base: StringValue | null; method: HttpMethod | null; path: string[] }
+  | { kind: "response"; request: RequestInfo }
+  /** undici's `body` stream. */
+  | { kind: "stream"; request: RequestInfo }
+  /** The parsed JSON envelope `{ result, success, errors, messages }`. */
+  | { kind: "body"; request: RequestInfo }
+  /** DNS records (an array or a single `result`), from a response or a declared type. */
+  | { kind: "records"; srv: boolean; via: string }
+  | { kind: "record"; srv: boolean; via: string }
+  /** `JSON.stringify(value)`. */
+  | { kind: "stringified"; value: Value }
+  | { kind: "unknown" };
+
+export interface Env {
+  /** Arguments of the functions being run abstractly, by function. */
+  values: Map<FunctionNode, Value[]>;
+  parent: Env | null;
+  depth: number;
+}
+
+export const UNKNOWN: Value = { kind: "unknown" };
+
+export function stringValue(parts: StringPart[]): StringValue {
+  const merged: StringPart[] = [];
+  for (const part of parts) {
+    const last = merged.at(-1);
+    if (!isHole(part) && part.text === "") continue;
+    if (last && !isHole(last) && !isHole(part) && last.origin?.node === part.origin?.node && last.origin?.program === part.origin?.program) {
+      merged[merged.length - 1] = { text: last.text + part.text, origin: last.origin };
+    } else merged.push(part);
+  }
+  return { kind: "string", parts: merged };
+}
+
+export const text = (value: string, origin: Origin | null = null): StringValue => stringValue([{ text: value, origin }]);
+
+/** The parts a value contributes when placed in a string. */
+export function partsOf(value: Value, hint: string | null): StringPart[] {
+  switch (value.kind) {
+    case "string":
+      return value.parts;
+    case "number":
+      return [{ text: String(value.value), origin: null }];
+    case "boolean":
+      return [{ text: String(value.value), origin: null }];
+    default:
+      return [{ hole: true, hint }];
+  }
+}
+
+/** The string's text when it has no holes. */
+export function staticText(value: Value | undefined): string | null {
+  if (!value || value.kind !== "string") return null;
+  let result = "";
+  for (const part of value.parts) {
+    if (isHole(part)) return null;
+    result += part.text;
+  }
+  return result;
+}
+
+export function concat(...values: StringValue[]): StringValue {
+  return stringValue(values.flatMap((value) => value.parts));
+}
+
+/** A readable rendering of a string value, holes shown as `${name}`. */
+export function renderString(value: StringValue): string {
+  return value.parts.map((part) => (isHole(part) ? `\${${part.hint ?? "…"}}` : part.text)).join("");
+}

@@ -1,0 +1,437 @@
+/**
+ * Lowers an ESTree program (typescript-eslint's or espree's) into the neutral program model of
+ * src/core/ir.ts. Mechanical by design: every decision about meaning is made in src/core.
+ */
+import type { TSESTree } from "@typescript-eslint/utils";
+import type * as IR from "../core/ir.js";
+
+type N = TSESTree.Node;
+
+export interface LowerInput {
+  file: string;
+  text: string;
+  program: TSESTree.Program;
+  comments?: readonly TSESTree.Comment[];
+}
+
+export function lowerEstree(input: LowerInput): IR.Module {
+  const { text } = input;
+  const range = (node: { range: TSESTree.Range }): IR.Range => [node.range[0], node.range[1]];
+  const typeText = (annotation: TSESTree.TSTypeAnnotation | undefined | null): string | null =>
+    annotation ? text.slice(annotation.typeAnnotation.range[0], annotation.typeAnnotation.range[1]) : null;
+  const unknown = (node: N, children: (IR.Expression | IR.Statement)[] = []): IR.UnknownExpression => ({ kind: "unknown", range: range(node), children });
+
+  function statements(body: readonly N[]): IR.Statement[] {
+    return body.flatMap((node) => statement(node));
+  }
+
+  function statement(node: N): IR.Statement[] {
+    const r = range(node);
+    switch (node.type) {
+      case "VariableDeclaration":
+        return [variables(node)];
+      case "FunctionDeclaration":
+      case "TSDeclareFunction":
+        return [{ kind: "function-declaration", range: r, fn: fn(node) }];
+      case "ClassDeclaration":
+        return [{ kind: "class-declaration", range: r, cls: cls(node) }];
+      case "ExpressionStatement":
+        return [{ kind: "expression", range: r, expression: expression(node.expression) }];
+      case "ReturnStatement":
+        return [{ kind: "return", range: r, argument: node.argument ? expression(node.argument) : null }];
+      case "IfStatement":
+        return [{ kind: "if", range: r, test: expression(node.test), consequent: single(node.consequent), alternate: node.alternate ? single(node.alternate) : null }];
+      case "BlockStatement":
+      case "StaticBlock":
+        return [{ kind: "block", range: r, body: statements(node.body) }];
+      case "ForOfStatement": {
+        const left = node.left;
+        if (left.type === "VariableDeclaration") {
+          const declarator = left.declarations[0]!;
+          return [{ kind: "for-of", range: r, declarationKind: left.kind === "const" ? "const" : left.kind === "var" ? "var" : "let", target: pattern(declarator.id), right: expression(node.right), body: single(node.body) }];
+        }
+        return [{ kind: "for-of", range: r, declarationKind: null, target: pattern(left as N), right: expression(node.right), body: single(node.body) }];
+      }
+      case "ForInStatement": {
+        const left = node.left.type === "VariableDeclaration" ? variables(node.left) : ({ kind: "expression", range: range(node.left), expression: expression(node.left as TSESTree.Expression) } as IR.Statement);
+        const body = single(node.body);
+        return [{ kind: "loop", range: r, children: [left, expression(node.right), body], body }];
+      }
+      case "ForStatement": {
+        const children: (IR.Expression | IR.Statement)[] = [];
+        if (node.init) children.push(node.init.type === "VariableDeclaration" ? variables(node.init) : expression(node.init));
+        if (node.test) children.push(expression(node.test));
+        if (node.update) children.push(expression(node.update));
+        const body = single(node.body);
+        children.push(body);
+        return [{ kind: "loop", range: r, children, body }];
+      }
+      case "WhileStatement":
+      case "DoWhileStatement": {
+        const body = single(node.body);
+        return [{ kind: "loop", range: r, children: [expression(node.test), body], body }];
+      }
+      case "SwitchStatement":
+        return [{
+          kind: "switch",
+          range: r,
+          discriminant: expression(node.discriminant),
+          cases: node.cases.map((c) => ({ range: range(c), test: c.test ? expression(c.test) : null, body: statements(c.consequent) })),
+        }];
+      case "TryStatement":
+        return [{
+          kind: "try",
+          range: r,
+          block: single(node.block),
+          param: node.handler?.param ? pattern(node.handler.param) : null,
+          handler: node.handler ? single(node.handler.body) : null,
+          finalizer: node.finalizer ? single(node.finalizer) : null,
+        }];
+      case "ThrowStatement":
+        return [{ kind: "other", range: r, children: [expression(node.argument)] }];
+      case "LabeledStatement":
+        return statement(node.body);
+      case "ImportDeclaration":
+        if (node.importKind === "type") return [];
+        return [{
+          kind: "import",
+          range: r,
+          source: String(node.source.value),
+          specifiers: node.specifiers.flatMap((s): IR.ImportSpecifier[] => {
+            if (s.type === "ImportSpecifier" && s.importKind === "type") return [];
+            const imported =
+              s.type === "ImportDefaultSpecifier" ? "default" : s.type === "ImportNamespaceSpecifier" ? "*" : s.imported.type === "Identifier" ? s.imported.name : String(s.imported.value);
+            return [{ local: s.local.name, imported, range: range(s) }];
+          }),
+        }];
+      case "ExportNamedDeclaration":
+        return [{
+          kind: "export-named",
+          range: r,
+          declaration: node.declaration ? (statement(node.declaration)[0] ?? null) : null,
+          specifiers: node.specifiers.map((s) => ({
+            local: s.local.type === "Identifier" ? s.local.name : String(s.local.value),
+            exported: s.exported.type === "Identifier" ? s.exported.name : String(s.exported.value),
+          })),
+          source: node.source ? String(node.source.value) : null,
+        }];
+      case "ExportDefaultDeclaration": {
+        const declaration = node.declaration;
+        if ((declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") && declaration.id) {
+          const declared = statement(declaration);
+          const name = declaration.id;
+          return [...declared, { kind: "export-default", range: r, expression: { kind: "identifier", name: name.name, range: range(name) } }];
+        }
+        if (declaration.type === "FunctionDeclaration") return [{ kind: "export-default", range: r, expression: fn(declaration) }];
+        if (declaration.type === "ClassDeclaration") return [{ kind: "export-default", range: r, expression: cls(declaration) }];
+        if (declaration.type === "TSInterfaceDeclaration" || declaration.type === "TSDeclareFunction" || declaration.type === "TSEnumDeclaration" || declaration.type === "TSModuleDeclaration" || declaration.type === "TSTypeAliasDeclaration" || declaration.type === "VariableDeclaration") return [];
+        return [{ kind: "export-default", range: r, expression: expression(declaration as TSESTree.Expression) }];
+      }
+      case "ExportAllDeclaration":
+        return [{ kind: "export-all", range: r, source: String(node.source.value), exported: node.exported ? moduleExportName(node.exported) : null }];
+      case "TSExportAssignment": {
+        const moduleExports: IR.MemberExpression = {
+          kind: "member",
+          range: r,
+          object: { kind: "identifier", name: "module", range: r },
+          property: "exports",
+          computed: null,
+          propertyRange: r,
+          optional: false,
+        };
+        return [{ kind: "expression", range: r, expression: { kind: "assign", range: r, operator: "=", target: { kind: "expression-pattern", range: r, expression: moduleExports }, value: expression(node.expression) } }];
+      }
+      case "TSImportEqualsDeclaration": {
+        const reference = node.moduleReference;
+        if (reference.type !== "TSExternalModuleReference" || node.importKind === "type") return [];
+        const call: IR.CallExpression = {
+          kind: "call",
+          range: range(reference),
+          callee: { kind: "identifier", name: "require", range: range(reference) },
+          args: [expression(reference.expression)],
+          optional: false,
+        };
+        return [{ kind: "var", range: r, declarationKind: "const", declarations: [{ range: r, target: { kind: "identifier-pattern", range: range(node.id), name: node.id.name, typeText: null }, init: call }] }];
+      }
+      case "TSModuleDeclaration":
+        return node.body && node.body.type === "TSModuleBlock" ? [{ kind: "block", range: r, body: statements(node.body.body) }] : [];
+      case "TSEnumDeclaration": {
+        const members = "body" in node && node.body ? node.body.members : (node as unknown as { members: TSESTree.TSEnumMember[] }).members;
+        return [{ kind: "other", range: r, children: members.flatMap((m) => (m.initializer ? [expression(m.initializer)] : [])) }];
+      }
+      case "TSInterfaceDeclaration":
+      case "TSTypeAliasDeclaration":
+      case "TSDeclareFunction" as never:
+      case "EmptyStatement":
+      case "BreakStatement":
+      case "ContinueStatement":
+      case "DebuggerStatement":
+        return [];
+      case "WithStatement":
+        return [{ kind: "other", range: r, children: [expression(node.object), single(node.body)] }];
+      default:
+        return [];
+    }
+  }
+
+  function single(node: N): IR.Statement {
+    const lowered = statement(node);
+    if (lowered.length === 1) return lowered[0]!;
+    return { kind: "block", range: range(node), body: lowered };
+  }
+
+  function variables(node: TSESTree.VariableDeclaration): IR.VariableDeclaration {
+    return {
+      kind: "var",
+      range: range(node),
+      declarationKind: node.kind === "const" ? "const" : node.kind === "var" ? "var" : node.kind === "let" ? "let" : "using",
+      declarations: node.declarations.map((d) => ({ range: range(d), target: pattern(d.id), init: d.init ? expression(d.init) : null })),
+    };
+  }
+
+  function fn(node: TSESTree.FunctionLike | TSESTree.ArrowFunctionExpression): IR.FunctionNode {
+    const body = node.body;
+    return {
+      kind: "function",
+      range: range(node),
+      name: node.id ? node.id.name : null,
+      params: node.params.map((param) => pattern(param)),
+      body: !body ? [] : body.type === "BlockStatement" ? statements(body.body) : expression(body as TSESTree.Expression),
+      async: node.async,
+      arrow: node.type === "ArrowFunctionExpression",
+      returnType: typeText(node.returnType),
+    };
+  }
+
+  function cls(node: TSESTree.ClassDeclaration | TSESTree.ClassExpression): IR.ClassNode {
+    const members: IR.ClassMember[] = [];
+    for (const member of node.body.body) {
+      const key = "key" in member && member.key ? propertyKey(member.key, "computed" in member && member.computed) : null;
+      switch (member.type) {
+        case "MethodDefinition":
+          members.push({ range: range(member), key: member.kind === "constructor" ? "constructor" : key, value: fn(member.value), isStatic: member.static, typeText: null });
+          break;
+        case "PropertyDefinition":
+        case "AccessorProperty":
+          members.push({ range: range(member), key, value: member.value ? expression(member.value) : null, isStatic: member.static, typeText: typeText(member.typeAnnotation) });
+          break;
+        case "StaticBlock":
+          members.push({ range: range(member), key: null, value: unknown(member, statements(member.body)), isStatic: true, typeText: null });
+          break;
+      }
+    }
+    return { kind: "class", range: range(node), name: node.id ? node.id.name : null, superClass: node.superClass ? expression(node.superClass) : null, members };
+  }
+
+  function moduleExportName(name: TSESTree.Identifier | TSESTree.StringLiteral): string {
+    return name.type === "Identifier" ? name.name : String(name.value);
+  }
+
+  function propertyKey(key: N, computed: boolean): string | null {
+    if (!computed && key.type === "Identifier") return key.name;
+    if (key.type === "PrivateIdentifier") return `#${key.name}`;
+    if (key.type === "Literal" && (typeof key.value === "string" || typeof key.value === "number")) return String(key.value);
+    if (key.type === "TemplateLiteral" && key.expressions.length === 0) return key.quasis[0]!.value.cooked ?? null;
+    return null;
+  }
+
+  function pattern(node: N): IR.Pattern {
+    const r = range(node);
+    switch (node.type) {
+      case "Identifier":
+        return { kind: "identifier-pattern", range: r, name: node.name, typeText: typeText(node.typeAnnotation) };
+      case "ObjectPattern":
+        return {
+          kind: "object-pattern",
+          range: r,
+          typeText: typeText(node.typeAnnotation),
+          ...objectPatternParts(node),
+        };
+      case "ArrayPattern": {
+        const elements: (IR.Pattern | null)[] = [];
+        let rest: IR.Pattern | null = null;
+        for (const element of node.elements) {
+          if (!element) elements.push(null);
+          else if (element.type === "RestElement") rest = pattern(element.argument);
+          else elements.push(pattern(element));
+        }
+        return { kind: "array-pattern", range: r, elements, rest, typeText: typeText(node.typeAnnotation) };
+      }
+      case "AssignmentPattern":
+        return { kind: "default-pattern", range: r, target: pattern(node.left), value: expression(node.right) };
+      case "RestElement":
+        return pattern(node.argument);
+      case "TSParameterProperty":
+        return pattern(node.parameter);
+      default:
+        return { kind: "expression-pattern", range: r, expression: expression(node as TSESTree.Expression) };
+    }
+  }
+
+  function objectPatternParts(node: TSESTree.ObjectPattern): { properties: IR.ObjectPatternProperty[]; rest: IR.Pattern | null } {
+    const properties: IR.ObjectPatternProperty[] = [];
+    let rest: IR.Pattern | null = null;
+    for (const property of node.properties) {
+      if (property.type === "RestElement") {
+        rest = pattern(property.argument);
+        continue;
+      }
+      properties.push({
+        range: range(property),
+        key: propertyKey(property.key, property.computed),
+        keyRange: range(property.key),
+        computedKey: property.computed ? expression(property.key as TSESTree.Expression) : null,
+        value: pattern(property.value),
+      });
+    }
+    return { properties, rest };
+  }
+
+  function template(node: TSESTree.TemplateLiteral, tag: IR.Expression | null): IR.TemplateLiteral {
+    return {
+      kind: "template",
+      range: range(node),
+      tag,
+      quasis: node.quasis.map((quasi) => {
+        const start = quasi.range[0] + 1;
+        return { range: [start, start + quasi.value.raw.length] as IR.Range, value: quasi.value.cooked ?? quasi.value.raw };
+      }),
+      expressions: node.expressions.map((e) => expression(e)),
+    };
+  }
+
+  function expression(node: N): IR.Expression {
+    const r = range(node);
+    switch (node.type) {
+      case "Literal": {
+        const value = node.value;
+        if (typeof value === "string") return { kind: "string", range: r, value };
+        if (typeof value === "number") return { kind: "number", range: r, value, raw: node.raw };
+        if (typeof value === "boolean") return { kind: "boolean", range: r, value };
+        if (value === null && !("regex" in node && node.regex) && !("bigint" in node && node.bigint)) return { kind: "null", range: r };
+        return unknown(node);
+      }
+      case "TemplateLiteral":
+        return template(node, null);
+      case "TaggedTemplateExpression":
+        return template(node.quasi, expression(node.tag));
+      case "Identifier":
+        return { kind: "identifier", range: r, name: node.name };
+      case "ThisExpression":
+        return { kind: "this", range: r };
+      case "MemberExpression": {
+        const property = node.computed ? propertyKey(node.property, true) : node.property.type === "PrivateIdentifier" ? `#${node.property.name}` : (node.property as TSESTree.Identifier).name;
+        return {
+          kind: "member",
+          range: r,
+          object: expression(node.object),
+          property,
+          computed: node.computed ? expression(node.property) : null,
+          propertyRange: range(node.property),
+          optional: node.optional,
+        };
+      }
+      case "ChainExpression":
+        return expression(node.expression);
+      case "CallExpression":
+        if (node.callee.type === "Super") return unknown(node, node.arguments.map((a) => expression(a)));
+        return { kind: "call", range: r, callee: expression(node.callee), args: node.arguments.map((a) => expression(a)), optional: node.optional };
+      case "NewExpression":
+        return { kind: "new", range: r, callee: expression(node.callee), args: node.arguments.map((a) => expression(a)) };
+      case "ObjectExpression":
+        return {
+          kind: "object",
+          range: r,
+          properties: node.properties.map((property): IR.Property | IR.SpreadElement => {
+            if (property.type === "SpreadElement") return { kind: "spread", range: range(property), argument: expression(property.argument) };
+            return {
+              kind: "property",
+              range: range(property),
+              key: propertyKey(property.key, property.computed),
+              keyRange: range(property.key),
+              computedKey: property.computed ? expression(property.key) : null,
+              value: property.value.type === "AssignmentPattern" ? expression(property.value.right) : expression(property.value),
+              shorthand: property.shorthand,
+            };
+          }),
+        };
+      case "ArrayExpression":
+        return { kind: "array", range: r, elements: node.elements.map((e) => (e ? expression(e) : null)) };
+      case "SpreadElement":
+        return { kind: "spread", range: r, argument: expression(node.argument) };
+      case "ArrowFunctionExpression":
+      case "FunctionExpression":
+        return fn(node);
+      case "ClassExpression":
+        return cls(node);
+      case "BinaryExpression":
+        if (node.left.type === "PrivateIdentifier") return unknown(node, [expression(node.right)]);
+        return { kind: "binary", range: r, operator: node.operator, left: expression(node.left), right: expression(node.right) };
+      case "LogicalExpression":
+        return { kind: "logical", range: r, operator: node.operator, left: expression(node.left), right: expression(node.right) };
+      case "ConditionalExpression":
+        return { kind: "conditional", range: r, test: expression(node.test), consequent: expression(node.consequent), alternate: expression(node.alternate) };
+      case "UnaryExpression":
+        return { kind: "unary", range: r, operator: node.operator, argument: expression(node.argument) };
+      case "UpdateExpression":
+        return unknown(node, [expression(node.argument)]);
+      case "AwaitExpression":
+        return { kind: "await", range: r, argument: expression(node.argument) };
+      case "YieldExpression":
+        return unknown(node, node.argument ? [expression(node.argument)] : []);
+      case "AssignmentExpression":
+        return { kind: "assign", range: r, operator: node.operator, target: pattern(node.left), value: expression(node.right) };
+      case "SequenceExpression":
+        return { kind: "sequence", range: r, expressions: node.expressions.map((e) => expression(e)) };
+      case "TSAsExpression":
+      case "TSSatisfiesExpression":
+      case "TSTypeAssertion":
+        return { kind: "typed", range: r, expression: expression(node.expression), typeText: text.slice(node.typeAnnotation.range[0], node.typeAnnotation.range[1]) };
+      case "TSNonNullExpression":
+      case "TSInstantiationExpression":
+        return { kind: "typed", range: r, expression: expression(node.expression), typeText: null };
+      case "JSXElement":
+      case "JSXFragment":
+        return jsx(node);
+      case "JSXExpressionContainer":
+        return node.expression.type === "JSXEmptyExpression" ? unknown(node) : expression(node.expression);
+      case "ImportExpression":
+        return unknown(node, [expression(node.source)]);
+      default:
+        return unknown(node);
+    }
+  }
+
+  function jsx(node: TSESTree.JSXElement | TSESTree.JSXFragment): IR.JsxElement {
+    const opening = node.type === "JSXElement" ? node.openingElement : null;
+    const attributes: IR.JsxElement["attributes"] = [];
+    for (const attribute of opening?.attributes ?? []) {
+      if (attribute.type === "JSXSpreadAttribute") {
+        attributes.push({ name: null, value: expression(attribute.argument), range: range(attribute) });
+        continue;
+      }
+      const name = attribute.name.type === "JSXIdentifier" ? attribute.name.name : `${attribute.name.namespace.name}:${attribute.name.name.name}`;
+      const value = attribute.value;
+      attributes.push({
+        name,
+        range: range(attribute),
+        value: !value ? null : value.type === "Literal" ? expression(value) : value.type === "JSXExpressionContainer" ? expression(value) : jsx(value as TSESTree.JSXElement),
+      });
+    }
+    const children = node.children.flatMap((child): IR.Expression[] => {
+      if (child.type === "JSXText") return [];
+      if (child.type === "JSXExpressionContainer") return child.expression.type === "JSXEmptyExpression" ? [] : [expression(child.expression)];
+      if (child.type === "JSXSpreadChild") return [expression(child.expression)];
+      return [jsx(child)];
+    });
+    const tagName = opening ? text.slice(opening.name.range[0], opening.name.range[1]) : "";
+    return { kind: "jsx", range: range(node), tagName, attributes, children };
+  }
+
+  return {
+    file: input.file,
+    text,
+    body: statements(input.program.body),
+    comments: (input.comments ?? input.program.comments ?? []).map((comment) => ({ text: comment.value, range: range(comment), block: comment.type === "Block" })),
+  };
+}
