@@ -493,15 +493,20 @@ export class Evaluator {
 
   object(program: Program, node: ObjectLiteral, env: Env | null): ObjectValue {
     const evaluator = this;
-    let open = false;
-    for (const property of node.properties) {
-      if (property.kind === "spread" || property.key === null) open = true;
-    }
+    let open: boolean | undefined;
     return {
       kind: "object",
       node,
       program,
-      open,
+      /** Open when a computed key or a spread of something not fully known may add properties. */
+      get open() {
+        open ??= node.properties.some((property) => {
+          if (property.kind === "property") return property.key === null;
+          const spread = evaluator.value(program, property.argument, env);
+          return !(spread.kind === "null" || (spread.kind === "object" && !spread.open));
+        });
+        return open;
+      },
       get(key: string) {
         for (let index = node.properties.length - 1; index >= 0; index--) {
           const property = node.properties[index]!;

@@ -142,11 +142,12 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
     if (parent.kind === "conditional" && parent.consequent === child && testsRecord(parent.test)) return true;
     if (parent.kind === "switch" && parent.discriminant.kind === "member" && parent.discriminant.property === "type") {
       if (compact(ctx.program.text(parent.discriminant.object.range)) !== recordText) continue;
+      // The case holding `at`, and the empty cases that fall through into it.
       const caseIndex = parent.cases.findIndex((c) => c.body.includes(child as never));
       for (let index = caseIndex; index >= 0; index--) {
+        if (index < caseIndex && parent.cases[index]!.body.length > 0) break;
         const test = parent.cases[index]!.test;
         if (test?.kind === "string" && test.value === type) return true;
-        if (index < caseIndex && parent.cases[index]!.body.length > 0) break;
       }
     }
   }
@@ -197,7 +198,7 @@ function moveToNameSuggestion(ctx: DetectorContext, record: ObjectLiteral, data:
 function removalEdit(source: string, data: ObjectLiteral, property: Property): TextEdit {
   const index = data.properties.indexOf(property);
   let end = property.range[1];
-  const after = /^\s*,[ \t]*(?:\r?\n[ \t]*)?/.exec(source.slice(end));
+  const after = /^[ \t]*,[ \t]*(?:\r?\n)?/.exec(source.slice(end));
   if (after) return { range: [lineAwareStart(source, property.range[0]), end + after[0].length], text: "" };
   const previous = data.properties[index - 1];
   const start = previous ? previous.range[1] : property.range[0];

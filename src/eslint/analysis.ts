@@ -1,0 +1,156 @@
+/**
+ * Runs the core once per file for all rules: the file is lowered once, analysed once per set of
+ * analysis options, and each rule reports its own findings. Relative imports are read from disk
+ * (parsed with typescript-estree, cached by modification time) so that paths and helpers
+ * defined in another file are understood in the editor as in CI.
+ */
+import { statSync } from "node:fs";
+import { parse } from "@typescript-eslint/typescript-estree";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { loadBundledCatalogue } from "../catalogue/load.js";
+import type { RuleName } from "../catalogue/types.js";
+import { analyzeModule, resolveOptions } from "../core/analyze.js";
+import type { ModuleHost, TypeOracle } from "../core/evaluate.js";
+import { confidenceRank, type Finding } from "../core/finding.js";
+import type { Module } from "../core/ir.js";
+import { readSource } from "../files/read-source.js";
+import { resolveImport } from "../files/resolve-import.js";
+import { lowerEstree } from "./lower.js";
+import type { LogpushOptions } from "./options.js";
+
+type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+type SourceCode = Context["sourceCode"];
+
+const lowered = new WeakMap<SourceCode, Module>();
+const analysed = new WeakMap<SourceCode, Map<string, Finding[]>>();
+
+/** Modules read from disk for cross-file resolution, reused while their file is unchanged. */
+class DiskModuleHost implements ModuleHost {
+  private readonly modules = new Map<string, { stamp: string; module: Module | null }>();
+
+  load(fromFile: string, specifier: string): Module | null {
+    const path = resolveImport(fromFile, specifier);
+    if (!path) return null;
+    let stamp: string;
+    try {
+      const stats = statSync(path);
+      stamp = `${stats.mtimeMs}:${stats.size}`;
+    } catch {
+      return null;
+    }
+    const cached = this.modules.get(path);
+    if (cached && cached.stamp === stamp) return cached.module;
+    let module: Module | null = null;
+    const read = readSource(path);
+    if (read.ok) {
+      try {
+        const program = parse(read.text, { range: true, jsx: /\.[jt]sx$/.test(path), comment: false, filePath: path });
+        module = lowerEstree({ file: path, text: read.text, program });
+      } catch {
+        module = null;
+      }
+    }
+    this.modules.set(path, { stamp, module });
+    return module;
+  }
+}
+
+const diskHost = new DiskModuleHost();
+
+function moduleOf(context: Context): Module {
+  const sourceCode = context.sourceCode;
+  let module = lowered.get(sourceCode);
+  if (!module) {
+    module = lowerEstree({
+      file: context.physicalFilename ?? context.filename,
+      text: sourceCode.text,
+      program: sourceCode.ast as TSESTree.Program,
+      comments: sourceCode.getAllComments(),
+    });
+    lowered.set(sourceCode, module);
+  }
+  return module;
+}
+
+/** When the user's config gives type information, DNS record types are read from the checker. */
+function typeOracle(context: Context, module: Module): TypeOracle | null {
+  const services = context.sourceCode.parserServices;
+  if (!services || !services.program || !("esTreeNodeToTSNodeMap" in services) || !services.esTreeNodeToTSNodeMap) return null;
+  const checker = services.program.getTypeChecker();
+  const sourceCode = context.sourceCode;
+  const map = services.esTreeNodeToTSNodeMap;
+  return {
+    typeTextOf(program, node) {
+      if (program.module !== module) return null;
+      let estree: TSESTree.Node | null = sourceCode.getNodeByRangeIndex(node.range[0]);
+      while (estree && (estree.range[0] !== node.range[0] || estree.range[1] !== node.range[1])) estree = estree.parent ?? null;
+      if (!estree) return null;
+      const tsNode = map.get(estree as never);
+      if (!tsNode) return null;
+      return checker.typeToString(checker.getTypeAtLocation(tsNode));
+    },
+  };
+}
+
+/** This rule's findings for the file being linted. */
+export function findingsOf(context: Context, rule: RuleName, options: LogpushOptions): Finding[] {
+  const sourceCode = context.sourceCode;
+  const analysis = resolveOptions({
+    ...(options.asOf ? { asOf: options.asOf } : {}),
+    apiHosts: options.apiHosts ?? [],
+    minConfidence: "low",
+    logpush: {
+      maxOperators: options.maxOperators ?? 30,
+      maxBytes: options.maxBytes ?? 1000,
+      operators: options.operators ?? [],
+    },
+  });
+  const crossFile = options.crossFile !== false;
+  const key = JSON.stringify([analysis.asOf, analysis.apiHosts, analysis.logpush, crossFile]);
+  let byOptions = analysed.get(sourceCode);
+  if (!byOptions) analysed.set(sourceCode, (byOptions = new Map()));
+  let findings = byOptions.get(key);
+  if (!findings) {
+    const module = moduleOf(context);
+    findings = analyzeModule({
+      module,
+      catalogue: loadBundledCatalogue(),
+      options: analysis,
+      host: crossFile ? diskHost : null,
+      types: typeOracle(context, module),
+    });
+    byOptions.set(key, findings);
+  }
+  const minimum = confidenceRank(options.minConfidence ?? "medium");
+  const ignored = new Set((options.ignore ?? []).map(String));
+  return findings.filter(
+    (finding) =>
+      finding.ruleId === rule &&
+      confidenceRank(finding.confidence) >= minimum &&
+      !(finding.entryId !== null && (ignored.has(finding.entryId) || ignored.has(String(finding.item)))),
+  );
+}
+
+/** Reports this rule's findings through ESLint, with fixes and suggestions. */
+export function reportFindings(context: Context, rule: RuleName, options: LogpushOptions): void {
+  const sourceCode = context.sourceCode;
+  for (const finding of findingsOf(context, rule, options)) {
+    const loc = { start: sourceCode.getLocFromIndex(finding.range[0]), end: sourceCode.getLocFromIndex(finding.range[1]) };
+    const fix = finding.fix;
+    context.report({
+      loc,
+      messageId: finding.messageId,
+      data: finding.data,
+      ...(fix ? { fix: (fixer: TSESLint.RuleFixer) => fix.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text)) } : {}),
+      ...(finding.suggestions.length > 0
+        ? {
+            suggest: finding.suggestions.map((suggestion) => ({
+              messageId: suggestion.messageId,
+              data: suggestion.data,
+              fix: (fixer: TSESLint.RuleFixer) => suggestion.edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text)),
+            })),
+          }
+        : {}),
+    });
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The options every rule shares, given per rule or once for all in `settings["sunset-lint"]`
+ * (rule options win). The `ignore` enum is derived from the catalogue, so the schedule stays the
+ * only list of entries.
+ */
+import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
+import { loadBundledCatalogue } from "../catalogue/load.js";
+import type { RuleName } from "../catalogue/types.js";
+import { CONFIDENCE_LEVELS, type Confidence } from "../core/finding.js";
+
+export interface SharedOptions {
+  asOf?: string;
+  ignore?: (string | number)[];
+  apiHosts?: string[];
+  minConfidence?: Confidence;
+  /** Follow relative imports to read constants and helpers from other files (default true). */
+  crossFile?: boolean;
+}
+
+export interface LogpushOptions extends SharedOptions {
+  maxOperators?: number;
+  maxBytes?: number;
+  operators?: string[];
+}
+
+export const SETTINGS_KEY = "sunset-lint";
+
+export function sharedOptionProperties(rule: RuleName): Record<string, JSONSchema4> {
+  const entries = loadBundledCatalogue().entriesOfRule(rule);
+  const properties: Record<string, JSONSchema4> = {
+    asOf: {
+      type: "string",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      description: "The date findings are judged on (YYYY-MM-DD); entries dated later are reported as upcoming. Defaults to today.",
+    },
+    apiHosts: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      uniqueItems: true,
+      description: "Hosts besides api.cloudflare.com that serve this API, such as an internal proxy.",
+    },
+    minConfidence: {
+      type: "string",
+      enum: [...CONFIDENCE_LEVELS],
+      description: "The lowest confidence reported: `high`, `medium` (default) or `low`.",
+    },
+    crossFile: {
+      type: "boolean",
+      description: "Follow relative imports to read paths and helpers defined in other files (default true).",
+    },
+  };
+  if (entries.length > 0) {
+    properties.ignore = {
+      type: "array",
+      items: {
+        anyOf: [
+          { type: "string", enum: entries.map((entry) => entry.id) },
+          { type: "integer", enum: entries.map((entry) => entry.item) },
+        ],
+      },
+      uniqueItems: true,
+      description: "Schedule entries to leave out, by id or item number.",
+    };
+  }
+  return properties;
+}
+
+export function optionsSchema(rule: RuleName, extra: Record<string, JSONSchema4> = {}): JSONSchema4[] {
+  return [{ type: "object", additionalProperties: false, properties: { ...sharedOptionProperties(rule), ...extra } }];
+}
+
+/** Settings (shared) overlaid with the rule's own options. */
+export function effectiveOptions<T extends SharedOptions>(settings: Record<string, unknown> | undefined, ruleOptions: T | undefined): T {
+  const shared = (settings?.[SETTINGS_KEY] ?? {}) as T;
+  return { ...shared, ...(ruleOptions ?? {}) } as T;
+}

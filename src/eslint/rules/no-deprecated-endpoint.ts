@@ -1,0 +1,26 @@
+import { MESSAGES } from "../../core/messages.js";
+import { reportFindings } from "../analysis.js";
+import { createRule } from "../create-rule.js";
+import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
+
+export default createRule<[SharedOptions], "deprecated" | "upcoming">({
+  name: "no-deprecated-endpoint",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Disallow requests to endpoints that the API has deprecated",
+      recommended: true,
+    },
+    messages: { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming },
+    schema: optionsSchema("no-deprecated-endpoint"),
+    defaultOptions: [{}],
+  },
+  defaultOptions: [{}],
+  create(context, [options]) {
+    return {
+      "Program:exit"() {
+        reportFindings(context, "no-deprecated-endpoint", effectiveOptions(context.settings, options));
+      },
+    };
+  },
+});

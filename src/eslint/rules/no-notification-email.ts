@@ -1,0 +1,26 @@
+import { MESSAGES } from "../../core/messages.js";
+import { reportFindings } from "../analysis.js";
+import { createRule } from "../create-rule.js";
+import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
+
+export default createRule<[SharedOptions], "deprecated" | "upcoming">({
+  name: "no-notification-email",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Disallow the deprecated `notification_email` field",
+      recommended: true,
+    },
+    messages: { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming },
+    schema: optionsSchema("no-notification-email"),
+    defaultOptions: [{}],
+  },
+  defaultOptions: [{}],
+  create(context, [options]) {
+    return {
+      "Program:exit"() {
+        reportFindings(context, "no-notification-email", effectiveOptions(context.settings, options));
+      },
+    };
+  },
+});

@@ -1,0 +1,41 @@
+/**
+ * Resolves a relative import specifier to a source file on disk, the way TypeScript and
+ * bundlers do for project files: exact path, added extensions, `.js` written for a `.ts` file,
+ * and `index` files. Packages (bare specifiers) are not followed: scanning an untrusted repo
+ * reads only its own files.
+ */
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+
+export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
+
+const JS_TO_TS: Record<string, string[]> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function resolveImport(fromFile: string, specifier: string, exists: (path: string) => boolean = isFile): string | null {
+  if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
+  const base = resolve(dirname(fromFile), specifier);
+  const candidates: string[] = [base];
+  const extension = /\.[cm]?[jt]sx?$/.exec(base)?.[0];
+  if (extension && JS_TO_TS[extension]) {
+    for (const replacement of JS_TO_TS[extension]!) candidates.push(base.slice(0, -extension.length) + replacement);
+  }
+  for (const added of SOURCE_EXTENSIONS) candidates.push(base + added);
+  for (const added of SOURCE_EXTENSIONS) candidates.push(`${base}/index${added}`);
+  for (const candidate of candidates) {
+    if (!candidate.endsWith(".d.ts") && SOURCE_EXTENSIONS.some((e) => candidate.endsWith(e)) && exists(candidate)) return candidate;
+  }
+  return null;
+}
