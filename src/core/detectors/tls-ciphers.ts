@@ -5,6 +5,7 @@
  * the standard suite of the same key exchange.
  */
 import type { Expression, Range } from "../ir.js";
+import { patternNames } from "../program.js";
 import type { DetectorContext } from "./context.js";
 
 const DRAFT_SUITES: readonly { pattern: RegExp; standard: (match: string) => string }[] = [
@@ -62,8 +63,7 @@ export function detectDraftCiphers(ctx: DetectorContext): void {
 function inCipherContext(ctx: DetectorContext, node: Expression): boolean {
   let current = ctx.program.parentOf(node);
   for (let depth = 0; current && depth < 4; depth++, current = ctx.program.parentOf(current)) {
-    const text = current.kind === "var" ? ctx.program.text(current.range).split("=")[0]! : "";
-    if (CIPHER_CONTEXT.test(text)) return true;
+    if (current.kind === "var" && current.declarations.some((d) => patternNames(d.target).some((name) => CIPHER_CONTEXT.test(name)))) return true;
     if (current.kind === "object") {
       for (const property of current.properties) {
         if (property.kind === "property" && property.key && CIPHER_CONTEXT.test(property.key) && contains(property.value.range, node.range)) return true;

@@ -1,0 +1,49 @@
+import rule from "../../../src/eslint/rules/no-conflicting-framing-headers.js";
+import { rangeOf } from "../../support/locate.js";
+import { dataFor, ruleTester } from "../../support/rule-tester.js";
+
+const both = (code: string, snippet: string) => ({
+  messageId: "deprecated" as const,
+  data: dataFor(16, "Sending both `Transfer-Encoding` and `Content-Length`", "send only one of them"),
+  ...rangeOf(code, snippet),
+});
+
+const literal = `
+await fetch(url, {
+  method: "PUT",
+  headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked", "content-length": String(body.length) },
+  body,
+});
+`;
+const headersObject = `
+const headers = new Headers({ Authorization: token });
+headers.set("Transfer-Encoding", "chunked");
+headers.set("Content-Length", String(size));
+await fetch(url, { method: "POST", headers, body });
+`;
+const nodeRequest = `
+const req = https.request(options);
+req.setHeader("content-length", Buffer.byteLength(payload));
+req.setHeader("TRANSFER-ENCODING", "chunked");
+`;
+const assigned = `
+const headers = { "Content-Length": String(size) };
+headers["Transfer-Encoding"] = "chunked";
+`;
+
+ruleTester().run("no-conflicting-framing-headers", rule, {
+  valid: [
+    `fetch(url, { headers: { "Transfer-Encoding": "chunked" } });`,
+    `fetch(url, { headers: { "Content-Length": "12" } });`,
+    `const h = new Headers(); h.set("Content-Length", "1"); const other = new Headers(); other.set("Transfer-Encoding", "chunked");`,
+    // a server's own response is not a request to the API
+    `res.writeHead(200, { "Transfer-Encoding": "chunked", "Content-Length": "5" });`,
+    `res.setHeader("Transfer-Encoding", "chunked"); res.setHeader("Content-Length", "5");`,
+  ],
+  invalid: [
+    { code: literal, errors: [both(literal, '"content-length"')] },
+    { code: headersObject, errors: [both(headersObject, 'headers.set("Content-Length", String(size))')] },
+    { code: nodeRequest, errors: [both(nodeRequest, 'req.setHeader("TRANSFER-ENCODING", "chunked")')] },
+    { code: assigned, errors: [both(assigned, 'headers["Transfer-Encoding"] = "chunked"')] },
+  ],
+});
