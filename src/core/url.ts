@@ -25,6 +25,8 @@ export interface UrlShape {
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:$/i;
+/** How many segments may stand before `/client/v4` (a same-origin proxy's own prefix). */
+const MAX_PROXY_PREFIX = 3;
 const WHITESPACE = /\s/;
 
 interface RawSegment {
@@ -89,10 +91,15 @@ export function parseUrl(parts: readonly StringPart[], anchors: ReadonlySet<stri
     }
   }
 
+  // `/client/v4` marks the API even behind a short proxy prefix (`/cf-api/client/v4/zones/…`).
   let apiPrefix = false;
-  if (segmentText(segments[0]) === "client" && segmentText(segments[1]) === "v4") {
-    segments = segments.slice(2);
-    apiPrefix = true;
+  for (let index = 0; index <= Math.min(MAX_PROXY_PREFIX, segments.length - 2); index++) {
+    if (segmentText(segments[index]) === "client" && segmentText(segments[index + 1]) === "v4") {
+      segments = segments.slice(index + 2);
+      apiPrefix = true;
+      leadingHole = leadingHole || index > 0;
+      break;
+    }
   }
 
   return {
