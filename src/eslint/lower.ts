@@ -50,7 +50,7 @@ export function lowerEstree(input: LowerInput): IR.Module {
           const declarator = left.declarations[0]!;
           return [{ kind: "for-of", range: r, declarationKind: left.kind === "const" ? "const" : left.kind === "var" ? "var" : "let", target: pattern(declarator.id), right: expression(node.right), body: single(node.body) }];
         }
-        return [{ kind: "for-of", range: r, declarationKind: null, target: pattern(left as N), right: expression(node.right), body: single(node.body) }];
+        return [{ kind: "for-of", range: r, declarationKind: null, target: pattern(left as N, false), right: expression(node.right), body: single(node.body) }];
       }
       case "ForInStatement": {
         const left = node.left.type === "VariableDeclaration" ? variables(node.left) : ({ kind: "expression", range: range(node.left), expression: expression(node.left as TSESTree.Expression) } as IR.Statement);
@@ -235,32 +235,34 @@ export function lowerEstree(input: LowerInput): IR.Module {
     return null;
   }
 
-  function pattern(node: N): IR.Pattern {
+  /** A binding pattern; `declaring` is false for assignment targets, whose names are references. */
+  function pattern(node: N, declaring = true): IR.Pattern {
     const r = range(node);
     switch (node.type) {
       case "Identifier":
+        if (!declaring) return { kind: "expression-pattern", range: r, expression: expression(node) };
         return { kind: "identifier-pattern", range: r, name: node.name, typeText: typeText(node.typeAnnotation) };
       case "ObjectPattern":
         return {
           kind: "object-pattern",
           range: r,
           typeText: typeText(node.typeAnnotation),
-          ...objectPatternParts(node),
+          ...objectPatternParts(node, declaring),
         };
       case "ArrayPattern": {
         const elements: (IR.Pattern | null)[] = [];
         let rest: IR.Pattern | null = null;
         for (const element of node.elements) {
           if (!element) elements.push(null);
-          else if (element.type === "RestElement") rest = pattern(element.argument);
-          else elements.push(pattern(element));
+          else if (element.type === "RestElement") rest = pattern(element.argument, declaring);
+          else elements.push(pattern(element, declaring));
         }
         return { kind: "array-pattern", range: r, elements, rest, typeText: typeText(node.typeAnnotation) };
       }
       case "AssignmentPattern":
-        return { kind: "default-pattern", range: r, target: pattern(node.left), value: expression(node.right) };
+        return { kind: "default-pattern", range: r, target: pattern(node.left, declaring), value: expression(node.right) };
       case "RestElement":
-        return pattern(node.argument);
+        return pattern(node.argument, declaring);
       case "TSParameterProperty":
         return pattern(node.parameter);
       default:
@@ -268,12 +270,12 @@ export function lowerEstree(input: LowerInput): IR.Module {
     }
   }
 
-  function objectPatternParts(node: TSESTree.ObjectPattern): { properties: IR.ObjectPatternProperty[]; rest: IR.Pattern | null } {
+  function objectPatternParts(node: TSESTree.ObjectPattern, declaring: boolean): { properties: IR.ObjectPatternProperty[]; rest: IR.Pattern | null } {
     const properties: IR.ObjectPatternProperty[] = [];
     let rest: IR.Pattern | null = null;
     for (const property of node.properties) {
       if (property.type === "RestElement") {
-        rest = pattern(property.argument);
+        rest = pattern(property.argument, declaring);
         continue;
       }
       properties.push({
@@ -281,7 +283,7 @@ export function lowerEstree(input: LowerInput): IR.Module {
         key: propertyKey(property.key, property.computed),
         keyRange: range(property.key),
         computedKey: property.computed ? expression(property.key as TSESTree.Expression) : null,
-        value: pattern(property.value),
+        value: pattern(property.value, declaring),
       });
     }
     return { properties, rest };
@@ -380,7 +382,7 @@ export function lowerEstree(input: LowerInput): IR.Module {
       case "YieldExpression":
         return unknown(node, node.argument ? [expression(node.argument)] : []);
       case "AssignmentExpression":
-        return { kind: "assign", range: r, operator: node.operator, target: pattern(node.left), value: expression(node.right) };
+        return { kind: "assign", range: r, operator: node.operator, target: pattern(node.left, false), value: expression(node.right) };
       case "SequenceExpression":
         return { kind: "sequence", range: r, expressions: node.expressions.map((e) => expression(e)) };
       case "TSAsExpression":
