@@ -8,7 +8,7 @@
  */
 import { createRequire } from "node:module";
 import tsParser from "@typescript-eslint/parser";
-import type { TSESLint } from "@typescript-eslint/utils";
+import type { ESLint, Linter } from "eslint";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import { status } from "../catalogue/status.js";
 import type { RuleName } from "../catalogue/types.js";
@@ -46,24 +46,25 @@ export function recommendedSeverity(rule: RuleName, asOf: string = today()): "er
   return entries.some((entry) => status(entry, asOf).state === "in-effect") ? "error" : "warn";
 }
 
-function recommendedRules(asOf?: string): TSESLint.FlatConfig.Rules {
+function recommendedRules(asOf?: string): Linter.RulesRecord {
   return Object.fromEntries(
     (Object.keys(rules) as RuleName[]).map((rule) => [`${PLUGIN_PREFIX}/${rule}`, recommendedSeverity(rule, asOf)]),
   );
 }
 
+/** Typed with ESLint's own types, so that `eslint.config.ts` files accept it as it is. */
 const plugin = {
   meta: { name, version },
-  rules,
-  configs: {} as Record<"recommended", TSESLint.FlatConfig.Config>,
-};
+  rules: rules as unknown as NonNullable<ESLint.Plugin["rules"]>,
+  configs: {} as { recommended: Linter.Config },
+} satisfies ESLint.Plugin;
 
 plugin.configs.recommended = {
   name: `${PLUGIN_PREFIX}/recommended`,
   files: ["**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}"],
-  plugins: { [PLUGIN_PREFIX]: plugin as unknown as TSESLint.FlatConfig.Plugin },
+  plugins: { [PLUGIN_PREFIX]: plugin },
   languageOptions: {
-    parser: tsParser as TSESLint.FlatConfig.Parser,
+    parser: tsParser as Linter.Parser,
     sourceType: "module",
     parserOptions: { ecmaFeatures: { jsx: true } },
   },

@@ -104,17 +104,20 @@ export function lowerEstree(input: LowerInput): IR.Module {
             return [{ local: s.local.name, imported, range: range(s) }];
           }),
         }];
-      case "ExportNamedDeclaration":
+      case "ExportNamedDeclaration": {
+        const declaration = node.declaration ? (statement(node.declaration)[0] ?? null) : null;
+        if (node.declaration && !declaration) return [];
+        if (!node.declaration && node.exportKind === "type") return [];
         return [{
           kind: "export-named",
           range: r,
-          declaration: node.declaration ? (statement(node.declaration)[0] ?? null) : null,
-          specifiers: node.specifiers.map((s) => ({
-            local: s.local.type === "Identifier" ? s.local.name : String(s.local.value),
-            exported: s.exported.type === "Identifier" ? s.exported.name : String(s.exported.value),
-          })),
+          declaration,
+          specifiers: node.specifiers
+            .filter((s) => s.exportKind !== "type")
+            .map((s) => ({ local: moduleExportName(s.local), exported: moduleExportName(s.exported) })),
           source: node.source ? String(node.source.value) : null,
         }];
+      }
       case "ExportDefaultDeclaration": {
         const declaration = node.declaration;
         if ((declaration.type === "FunctionDeclaration" || declaration.type === "ClassDeclaration") && declaration.id) {
