@@ -1,7 +1,279 @@
-#!/usr/bin/env node
-import { loadBundledCatalogue } from "../catalogue/index.js";
+/**
+ * The command line. It parses arguments, calls the scanner and the formatters, writes the
+ * output and picks the exit code: 0 nothing at or above --fail-on, 1 findings at or above it,
+ * 2 usage, config or internal error. It is the only module that prints.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { ScheduleError } from "../catalogue/generate.js";
+import { isoDay, parseIsoDay, status } from "../catalogue/status.js";
+import { today } from "../core/analyze.js";
+import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
+import { writeFileAtomic } from "../files/write-atomic.js";
+import { FORMATTERS, type ReportMeta } from "../report/index.js";
+import { BaselineError } from "../scanner/baseline.js";
+import { MergeError, mergeResults, readResultFile } from "../scanner/merge.js";
+import type { ScanResult } from "../scanner/result.js";
+import { loadCatalogue, scan, ScanUsageError, type ScanOptions } from "../scanner/scan.js";
+import { applyFixes } from "../scanner/fix.js";
+import { parseShard } from "../scanner/shard.js";
+import { ProgressReporter } from "./progress.js";
 
-const catalogue = loadBundledCatalogue();
-for (const entry of catalogue.entries) {
-  process.stdout.write(`${String(entry.item).padStart(2)}  ${entry.date}  ${entry.rule.padEnd(32)} ${entry.title.replaceAll("`", "")}\n`);
+const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const { version: VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
+
+const EXIT_CLEAN = 0;
+const EXIT_FINDINGS = 1;
+const EXIT_ERROR = 2;
+
+type FailOn = "in-effect" | "upcoming" | "none";
+
+class UsageError extends Error {}
+
+const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(",").map((v) => v.trim()).filter(Boolean)];
+
+function isoDate(value: string): string {
+  try {
+    parseIsoDay(value);
+  } catch {
+    throw new InvalidArgumentError(`expected a date written YYYY-MM-DD, such as ${isoDay(new Date(0))}`);
+  }
+  return value;
+}
+
+function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
+  return Number(value);
+}
+
+const formatOption = () =>
+  new Option("-f, --format <name>", "output format").choices(["stylish", "json", "sarif", "github", "markdown", "html"]).default("stylish");
+const failOnOption = () => new Option("--fail-on <status>", "exit 1 when a finding has this status or a more urgent one").choices(["in-effect", "upcoming", "none"]);
+
+interface ScanFlags {
+  format: string;
+  output?: string;
+  asOf?: string;
+  failOn?: FailOn;
+  only?: string[];
+  skip?: string[];
+  schedule?: string;
+  minConfidence?: "high" | "medium" | "low";
+  apiHost?: string[];
+  ignore?: string[];
+  defaultIgnores: boolean;
+  tsconfig?: string;
+  config?: string | false;
+  baseline?: string;
+  updateBaseline?: boolean;
+  shard?: string;
+  cache?: boolean;
+  cacheLocation?: string;
+  reportUnusedDisable?: boolean;
+  fix?: boolean;
+  jobs?: number;
+  progress: boolean;
+  color: boolean;
+}
+
+function program(): Command {
+  const cli = new Command("sunset-lint")
+    .description("Finds code that still uses deprecated parts of the zone and account management API (v4), and Logpush filters the API would reject.")
+    .version(VERSION, "-v, --version")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text), writeOut: (text) => process.stdout.write(text) });
+
+  cli
+    .command("scan")
+    .description("scan files and directories for deprecated API use (exit 1 when something in effect is found)")
+    .argument("[paths...]", "files and directories to scan (default: the config's paths, or .)")
+    .addOption(formatOption())
+    .option("-o, --output <file>", "write the output to a file instead of standard output")
+    .option("--as-of <date>", "judge the schedule as of this date instead of today", isoDate)
+    .addOption(failOnOption())
+    .option("--only <names>", "only these rules, entry ids or item numbers (repeatable, comma-separated)", collect)
+    .option("--skip <names>", "leave out these rules, entry ids or item numbers (repeatable, comma-separated)", collect)
+    .option("--schedule <file>", "use this schedule (same format as rules/schedule.md) instead of the bundled one")
+    .addOption(new Option("--min-confidence <level>", "lowest confidence to report").choices(["high", "medium", "low"]))
+    .option("--api-host <host>", "another host that serves this API, such as an internal proxy (repeatable)", collect)
+    .option("--ignore <glob>", "leave out files matching this glob (repeatable)", collect)
+    .option("--no-default-ignores", "also scan node_modules-free build output: dist, build, coverage, *.min.js")
+    .option("--tsconfig <file>", "type-aware analysis with this tsconfig (slower, finds more)")
+    .option("-c, --config <file>", "use this config file instead of sunset-lint.config.json")
+    .option("--no-config", "ignore sunset-lint.config.json and package.json")
+    .option("--baseline <file>", "hide the findings recorded in this baseline file")
+    .option("--update-baseline", "write the current findings to the --baseline file")
+    .option("--shard <i/n>", "scan only the i-th of n deterministic parts of the files (for CI matrices)")
+    .option("--cache", "reuse results for unchanged files (.sunset-lint-cache/)")
+    .option("--cache-location <file>", "where to keep the cache (implies --cache)")
+    .option("--report-unused-disable", "report suppression comments that suppress nothing (and exit 1)")
+    .option("--fix", "apply the certain fixes (the script_monitor segment) to the files, then report what is left")
+    .option("--jobs <n>", "worker threads (0: none; default: the cores, for large scans)", positiveInteger)
+    .option("--no-progress", "never show a progress bar")
+    .option("--no-color", "plain text output")
+    .action(async (paths: string[], flags: ScanFlags) => {
+      process.exitCode = await runScan(paths, flags);
+    });
+
+  cli
+    .command("merge")
+    .description("join the JSON results of several shards into one output")
+    .argument("<files...>", "JSON results written by `scan --format json`")
+    .addOption(formatOption())
+    .option("-o, --output <file>", "write the output to a file instead of standard output")
+    .addOption(failOnOption().default("in-effect"))
+    .option("--no-color", "plain text output")
+    .action((files: string[], flags: { format: string; output?: string; failOn: FailOn; color: boolean }) => {
+      const results = files.map((file) => readResultFile(resolve(file), file));
+      const merged = mergeResults(results);
+      emit(merged, flags.format, flags.output, meta(process.cwd(), flags.color && !flags.output, null));
+      process.exitCode = exitCodeOf(merged, flags.failOn, false);
+    });
+
+  cli
+    .command("schedule")
+    .description("print the deprecation schedule with each entry's status")
+    .option("--as-of <date>", "judge the schedule as of this date instead of today", isoDate)
+    .option("--schedule <file>", "a schedule file instead of the bundled one")
+    .addOption(new Option("-f, --format <name>", "output format").choices(["table", "json"]).default("table"))
+    .action((flags: { asOf?: string; schedule?: string; format: string }) => {
+      const catalogue = loadCatalogue(flags.schedule, process.cwd());
+      const asOf = flags.asOf ?? today();
+      if (flags.format === "json") {
+        out(`${JSON.stringify(catalogue.entries.map((entry) => ({ ...entry, status: status(entry, asOf).state })), null, 2)}\n`);
+        return;
+      }
+      for (const entry of catalogue.entries) {
+        const state = status(entry, asOf);
+        out(`${String(entry.item).padStart(2)}  ${entry.date}  ${state.state.padEnd(9)}  ${entry.id.padEnd(36)} ${entry.rule}\n`);
+      }
+    });
+
+  cli
+    .command("demo")
+    .description("scan the bundled sample app and print what sunset-lint finds (what `npm start` runs)")
+    .action(async () => {
+      process.stdout.write(`Scanning the bundled sample app (fixtures/sample-app) as of ${today()}…\n`);
+      const code = await runScan(["fixtures/sample-app"], { format: "stylish", defaultIgnores: true, progress: false, color: process.stdout.isTTY === true, config: false }, PACKAGE_ROOT);
+      process.stdout.write(`\nThis is a demonstration: \`sunset-lint scan\` exits ${code} on this app; the demo exits 0.\nTry: npx sunset-lint scan fixtures/sample-app --format sarif --output sunset.sarif\n`);
+      process.exitCode = EXIT_CLEAN;
+    });
+
+  return cli;
+}
+
+function out(text: string): void {
+  process.stdout.write(text);
+}
+
+function meta(cwd: string, color: boolean, catalogueSchedule: string | null): ReportMeta {
+  let codeowners: string | null = null;
+  for (const candidate of ["CODEOWNERS", ".github/CODEOWNERS", "docs/CODEOWNERS"]) {
+    try {
+      codeowners = readFileSync(resolve(cwd, candidate), "utf8");
+      break;
+    } catch {
+      // not there
+    }
+  }
+  return {
+    catalogue: loadCatalogue(catalogueSchedule ?? undefined, cwd),
+    cwd,
+    toolVersion: VERSION,
+    generatedAt: new Date().toISOString(),
+    color,
+    codeowners,
+    readSource: (file) => {
+      try {
+        return readFileSync(resolve(cwd, file), "utf8");
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+function emit(result: ScanResult, format: string, output: string | undefined, reportMeta: ReportMeta): void {
+  const formatter = FORMATTERS[format];
+  if (!formatter) throw new UsageError(`the ${format} format is not available in this version`);
+  const text = formatter(result, reportMeta);
+  if (output) {
+    writeFileAtomic(resolve(output), text);
+    process.stderr.write(`sunset-lint: wrote ${format} output to ${output}\n`);
+  } else out(text);
+}
+
+function exitCodeOf(result: ScanResult, failOn: FailOn, unusedFail: boolean): number {
+  if (unusedFail && result.summary.unusedDisableDirectives.length > 0) return EXIT_FINDINGS;
+  if (failOn === "none") return EXIT_CLEAN;
+  const failing = result.findings.some((finding) => finding.status === "in-effect" || (failOn === "upcoming" && finding.status === "upcoming"));
+  return failing ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+async function runScan(paths: string[], flags: ScanFlags, cwd: string = process.cwd()): Promise<number> {
+  const loaded: LoadedConfig = flags.config === false ? { config: {}, file: null, directory: cwd } : loadConfig(cwd, flags.config);
+  const config = loaded.config;
+  const fromConfig = (path: string | undefined) => (path ? resolve(loaded.directory, path) : undefined);
+  if (flags.updateBaseline && !(flags.baseline ?? config.baseline)) throw new UsageError("--update-baseline needs --baseline <file> (or \"baseline\" in the config)");
+
+  const options: ScanOptions = {
+    cwd,
+    paths: paths.length > 0 ? paths : (config.paths ?? ["."]).map((path) => resolve(loaded.directory, path)),
+    ignore: [...(config.ignorePatterns ?? []), ...(flags.ignore ?? [])],
+    noDefaultIgnores: !flags.defaultIgnores,
+    asOf: flags.asOf ?? config.asOf ?? today(),
+    minConfidence: flags.minConfidence ?? config.minConfidence ?? "medium",
+    apiHosts: [...(config.apiHosts ?? []), ...(flags.apiHost ?? [])],
+    only: flags.only ?? config.only ?? [],
+    skip: [...(config.skip ?? []), ...(flags.skip ?? [])],
+    ...((flags.schedule ?? config.schedule) ? { schedule: flags.schedule ? resolve(cwd, flags.schedule) : fromConfig(config.schedule)! } : {}),
+    ...(config.logpush ? { logpush: config.logpush } : {}),
+    ...((flags.tsconfig ?? config.tsconfig) ? { tsconfig: flags.tsconfig ? resolve(cwd, flags.tsconfig) : fromConfig(config.tsconfig)! } : {}),
+    ...((flags.baseline ?? config.baseline) ? { baseline: flags.baseline ? resolve(cwd, flags.baseline) : fromConfig(config.baseline)! } : {}),
+    updateBaseline: flags.updateBaseline ?? false,
+    ...(flags.shard ? { shard: parseShard(flags.shard) } : {}),
+    ...(flags.cache || flags.cacheLocation ? { cache: flags.cacheLocation ? resolve(cwd, flags.cacheLocation) : true } : {}),
+    ...(flags.jobs !== undefined ? { jobs: flags.jobs } : {}),
+  };
+  const progress = new ProgressReporter(flags.progress && process.stderr.isTTY === true && !process.env.CI);
+  options.onProgress = (state) => progress.update(state);
+
+  if (flags.fix) {
+    const fixable = await scan({ ...options, withFixes: true });
+    const fixed = applyFixes(cwd, fixable.findings);
+    for (const problem of fixed.problems) process.stderr.write(`sunset-lint: ${problem}\n`);
+    if (fixed.files > 0) process.stderr.write(`sunset-lint: fixed ${fixed.edits} finding${fixed.edits === 1 ? "" : "s"} in ${fixed.files} file${fixed.files === 1 ? "" : "s"}\n`);
+  }
+  let result: ScanResult;
+  try {
+    result = await scan(options);
+  } finally {
+    progress.stop();
+  }
+  if (options.updateBaseline) process.stderr.write(`sunset-lint: wrote ${result.findings.length} findings to the baseline ${flags.baseline ?? config.baseline}\n`);
+  emit(result, flags.format, flags.output, meta(cwd, flags.color && !flags.output && process.stdout.isTTY === true, options.schedule ?? null));
+  return exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false);
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  try {
+    await program().parseAsync([...argv], { from: "user" });
+    return typeof process.exitCode === "number" ? process.exitCode : EXIT_CLEAN;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here too, with code 0
+      return error.exitCode === 0 ? EXIT_CLEAN : EXIT_ERROR;
+    }
+    const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ScheduleError || error instanceof ScanUsageError || error instanceof BaselineError || error instanceof MergeError || error instanceof RangeError;
+    process.stderr.write(`sunset-lint: ${known ? (error as Error).message : `internal error: ${(error as Error).stack ?? String(error)}`}\n`);
+    return EXIT_ERROR;
+  }
 }

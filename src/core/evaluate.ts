@@ -73,10 +73,11 @@ export function dnsRecordValueOfType(typeText: string | null): Value | null {
 }
 
 export class Evaluator {
-  private readonly cache = new Map<Expression, Value>();
+  // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
+  private readonly cache = new WeakMap<Expression, Value>();
   private readonly active = new Set<object>();
-  private readonly callsInFunction = new Map<FunctionNode, CallExpression[]>();
-  private readonly classOfFunction = new Map<FunctionNode, ClassNode | null>();
+  private readonly callsInFunction = new WeakMap<FunctionNode, CallExpression[]>();
+  private readonly classOfFunction = new WeakMap<FunctionNode, ClassNode | null>();
 
   constructor(readonly context: EvaluatorContext) {}
 

@@ -1,9 +1,9 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
 
-export const REPOSITORY_URL = "https://github.com/sunset-lint/sunset-lint";
+import { ruleDocsUrl } from "../core/rules.js";
 
 /** Every rule's `meta.docs.url` points at its own page under docs/rules/. */
-export const docsUrl = (name: string) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`;
+export const docsUrl = ruleDocsUrl;
 
 export interface RuleDocs {
   description: string;

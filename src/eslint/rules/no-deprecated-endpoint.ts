@@ -1,4 +1,5 @@
 import { MESSAGES } from "../../core/messages.js";
+import { RULE_DESCRIPTIONS } from "../../core/rules.js";
 import { reportFindings } from "../analysis.js";
 import { createRule } from "../create-rule.js";
 import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
@@ -8,7 +9,7 @@ export default createRule<[SharedOptions], "deprecated" | "upcoming">({
   meta: {
     type: "problem",
     docs: {
-      description: "Disallow requests to endpoints that the API has deprecated",
+      description: RULE_DESCRIPTIONS["no-deprecated-endpoint"],
       recommended: true,
     },
     messages: { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming },

@@ -1,4 +1,5 @@
 import { MESSAGES } from "../../core/messages.js";
+import { RULE_DESCRIPTIONS } from "../../core/rules.js";
 import { reportFindings } from "../analysis.js";
 import { createRule } from "../create-rule.js";
 import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
@@ -8,7 +9,7 @@ export default createRule<[SharedOptions], "deprecated" | "upcoming" | "useStand
   meta: {
     type: "problem",
     docs: {
-      description: "Disallow the draft ChaCha20-Poly1305 TLS cipher suites",
+      description: RULE_DESCRIPTIONS["no-draft-chacha20-ciphers"],
       recommended: true,
     },
     hasSuggestions: true,

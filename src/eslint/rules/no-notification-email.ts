@@ -1,4 +1,5 @@
 import { MESSAGES } from "../../core/messages.js";
+import { RULE_DESCRIPTIONS } from "../../core/rules.js";
 import { reportFindings } from "../analysis.js";
 import { createRule } from "../create-rule.js";
 import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
@@ -8,7 +9,7 @@ export default createRule<[SharedOptions], "deprecated" | "upcoming">({
   meta: {
     type: "problem",
     docs: {
-      description: "Disallow the deprecated `notification_email` field",
+      description: RULE_DESCRIPTIONS["no-notification-email"],
       recommended: true,
     },
     messages: { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming },

@@ -1,4 +1,5 @@
 import { MESSAGES } from "../../core/messages.js";
+import { RULE_DESCRIPTIONS } from "../../core/rules.js";
 import { reportFindings } from "../analysis.js";
 import { createRule } from "../create-rule.js";
 import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
@@ -8,7 +9,7 @@ export default createRule<[SharedOptions], "deprecated" | "upcoming">({
   meta: {
     type: "problem",
     docs: {
-      description: "Disallow reading `zone_id`, `zone_name` and `locked` from DNS records",
+      description: RULE_DESCRIPTIONS["no-removed-dns-record-fields"],
       recommended: true,
     },
     messages: { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming },

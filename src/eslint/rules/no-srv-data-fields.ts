@@ -1,4 +1,5 @@
 import { MESSAGES } from "../../core/messages.js";
+import { RULE_DESCRIPTIONS } from "../../core/rules.js";
 import { reportFindings } from "../analysis.js";
 import { createRule } from "../create-rule.js";
 import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
@@ -8,7 +9,7 @@ export default createRule<[SharedOptions], "deprecated" | "upcoming" | "moveSrvF
   meta: {
     type: "problem",
     docs: {
-      description: "Disallow `service`, `proto` and `name` inside the data of SRV records",
+      description: RULE_DESCRIPTIONS["no-srv-data-fields"],
       recommended: true,
     },
     hasSuggestions: true,

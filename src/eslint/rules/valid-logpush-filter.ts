@@ -1,4 +1,5 @@
 import { MESSAGES } from "../../core/messages.js";
+import { RULE_DESCRIPTIONS } from "../../core/rules.js";
 import { reportFindings } from "../analysis.js";
 import { createRule } from "../create-rule.js";
 import { effectiveOptions, optionsSchema, type LogpushOptions } from "../options.js";
@@ -22,7 +23,7 @@ export default createRule<[LogpushOptions], keyof typeof messages>({
   meta: {
     type: "problem",
     docs: {
-      description: "Enforce Logpush job filters and output options that the API accepts",
+      description: RULE_DESCRIPTIONS["valid-logpush-filter"],
       recommended: true,
     },
     messages,

@@ -1,0 +1,22 @@
+/** GitHub Actions workflow commands: one annotation per finding, shown on the pull request's diff. */
+import type { Formatter } from "./types.js";
+
+const escapeData = (text: string) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+const escapeProperty = (text: string) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
+
+export const formatGithub: Formatter = (result) => {
+  const lines = result.findings.map((f) => {
+    const command = f.severity === "error" ? "error" : "warning";
+    const properties = [
+      `file=${escapeProperty(f.file)}`,
+      `line=${f.line}`,
+      `col=${f.column}`,
+      `endLine=${f.endLine}`,
+      `endColumn=${f.endColumn}`,
+      `title=${escapeProperty(`${f.ruleId}${f.item !== null ? ` (item ${f.item})` : ""}`)}`,
+    ];
+    return `::${command} ${properties.join(",")}::${escapeData(f.message)}`;
+  });
+  for (const problem of result.summary.problems) lines.push(`::warning file=${escapeProperty(problem.file)},title=sunset-lint::${escapeData(problem.message)}`);
+  return lines.length > 0 ? `${lines.join("\n")}\n` : "";
+};

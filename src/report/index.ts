@@ -1,0 +1,17 @@
+import { formatGithub } from "./github.js";
+import { formatJson } from "./json.js";
+import { formatSarif } from "./sarif.js";
+import { formatStylish } from "./stylish.js";
+import type { Formatter } from "./types.js";
+
+export type { Formatter, ReportMeta } from "./types.js";
+
+/** Every output format by name. */
+export const FORMATTERS: Record<string, Formatter> = {
+  stylish: formatStylish,
+  json: formatJson,
+  sarif: formatSarif,
+  github: formatGithub,
+};
+
+export const FORMAT_NAMES = () => Object.keys(FORMATTERS);

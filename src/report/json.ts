@@ -1,0 +1,14 @@
+import type { ScanResult } from "../scanner/result.js";
+import type { Formatter } from "./types.js";
+
+/** The JSON contract: `{ version: 1, asOf, findings, summary }`, without internal fields. */
+export function toContract(result: ScanResult): ScanResult {
+  return {
+    version: 1,
+    asOf: result.asOf,
+    findings: result.findings.map(({ fix: _fix, suggestions: _suggestions, ...finding }) => finding),
+    summary: result.summary,
+  };
+}
+
+export const formatJson: Formatter = (result) => `${JSON.stringify(toContract(result), null, 2)}\n`;

@@ -1,0 +1,83 @@
+/**
+ * SARIF 2.1.0 for code scanning: one run, the rules with their help pages, a result per
+ * finding with a relative POSIX URI and a 1-based region, and files that could not be scanned
+ * as tool configuration notifications. `results` is always present, even when empty.
+ */
+import { pathToFileURL } from "node:url";
+import type { Log, ReportingDescriptor, Result } from "sarif";
+import { RULE_DESCRIPTIONS, ruleDocsUrl } from "../core/rules.js";
+import type { Formatter } from "./types.js";
+
+export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+export const formatSarif: Formatter = (result, meta) => {
+  const ruleIds = Object.keys(RULE_DESCRIPTIONS) as (keyof typeof RULE_DESCRIPTIONS)[];
+  const rules: ReportingDescriptor[] = ruleIds.map((id) => ({
+    id,
+    name: id.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase()),
+    shortDescription: { text: RULE_DESCRIPTIONS[id].replaceAll("`", "") },
+    helpUri: ruleDocsUrl(id),
+    help: { text: `See ${ruleDocsUrl(id)}` },
+    defaultConfiguration: { level: "error" },
+    properties: { tags: ["deprecation", "api"] },
+  }));
+  const results: Result[] = result.findings.map((finding) => ({
+    ruleId: finding.ruleId,
+    ruleIndex: ruleIds.indexOf(finding.ruleId as (typeof ruleIds)[number]),
+    level: finding.severity === "error" ? "error" : "warning",
+    message: { text: finding.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: encodeURI(finding.file), uriBaseId: "%SRCROOT%" },
+          region: { startLine: finding.line, startColumn: finding.column, endLine: finding.endLine, endColumn: finding.endColumn },
+        },
+      },
+    ],
+    partialFingerprints: { "sunsetLint/v1": finding.fingerprint },
+    ...(finding.related
+      ? {
+          relatedLocations: [
+            {
+              id: 1,
+              message: { text: "where the path is written" },
+              physicalLocation: { artifactLocation: { uri: encodeURI(finding.related.file), uriBaseId: "%SRCROOT%" }, region: { startLine: finding.related.line, startColumn: finding.related.column } },
+            },
+          ],
+        }
+      : {}),
+    properties: {
+      entryId: finding.entryId,
+      item: finding.item,
+      date: finding.date,
+      status: finding.status,
+      replacement: finding.replacement,
+      method: finding.method,
+      path: finding.path,
+      confidence: finding.confidence,
+    },
+  }));
+  const log: Log = {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "sunset-lint", version: meta.toolVersion, informationUri: "https://github.com/sunset-lint/sunset-lint", rules } },
+        originalUriBaseIds: { "%SRCROOT%": { uri: `${pathToFileURL(meta.cwd).href.replace(/\/?$/, "/")}` } },
+        results,
+        invocations: [
+          {
+            executionSuccessful: true,
+            toolConfigurationNotifications: result.summary.problems.map((problem) => ({
+              level: "warning",
+              message: { text: `${problem.file}: ${problem.message}` },
+              locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(problem.file), uriBaseId: "%SRCROOT%" } } }],
+            })),
+          },
+        ],
+        properties: { asOf: result.asOf, summary: { findings: result.summary.findings, files: result.summary.files } },
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+};

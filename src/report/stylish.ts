@@ -1,0 +1,58 @@
+/** The default terminal format: findings grouped by file, then a summary. */
+import type { ScanFinding } from "../scanner/result.js";
+import type { Formatter } from "./types.js";
+
+const paint = (enabled: boolean) => {
+  const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  return { red: wrap(31, 39), yellow: wrap(33, 39), dim: wrap(2, 22), bold: wrap(1, 22), underline: wrap(4, 24), green: wrap(32, 39) };
+};
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+export const formatStylish: Formatter = (result, meta) => {
+  const c = paint(meta.color);
+  const lines: string[] = [];
+  const byFile = new Map<string, ScanFinding[]>();
+  for (const finding of result.findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
+
+  for (const [file, findings] of byFile) {
+    lines.push("", c.underline(file));
+    const positions = findings.map((f) => `${f.line}:${f.column}`);
+    const width = Math.max(...positions.map((p) => p.length));
+    findings.forEach((finding, index) => {
+      const level = finding.severity === "error" ? c.red("error  ") : c.yellow("warning");
+      const status = finding.status === "in-effect" ? "in effect" : "upcoming ";
+      lines.push(`  ${c.dim(positions[index]!.padEnd(width))}  ${level}  ${c.dim(status)}  ${finding.message}  ${c.dim(finding.ruleId)}`);
+    });
+  }
+
+  const summary = result.summary;
+  if (summary.problems.length > 0) {
+    lines.push("", c.bold("Files not scanned:"));
+    for (const problem of summary.problems) lines.push(`  ${problem.file}: ${problem.message}`);
+  }
+  if (summary.unusedDisableDirectives.length > 0) {
+    lines.push("", c.bold("Unused disable directives:"));
+    for (const directive of summary.unusedDisableDirectives) lines.push(`  ${directive.file}:${directive.line}  ${directive.text}`);
+  }
+
+  lines.push("");
+  const errors = result.findings.filter((f) => f.severity === "error").length;
+  const warnings = result.findings.length - errors;
+  if (result.findings.length === 0) {
+    lines.push(c.green(`✔ No deprecated API use found in ${plural(summary.files, "file")} (as of ${result.asOf}).`));
+  } else {
+    const headline = `✖ ${plural(result.findings.length, "problem")} (${plural(errors, "error")}, ${plural(warnings, "warning")}) in ${plural(summary.filesWithFindings, "file")}`;
+    lines.push((errors > 0 ? c.red : c.yellow)(c.bold(headline)));
+    lines.push(`  ${summary.byStatus["in-effect"]} in effect, ${summary.byStatus.upcoming} upcoming, as of ${result.asOf}`);
+  }
+  const extras = [
+    `${plural(summary.files, "file")} scanned`,
+    summary.suppressed ? `${summary.suppressed} suppressed` : null,
+    summary.baselined ? `${summary.baselined} in the baseline` : null,
+    summary.shard ? `shard ${summary.shard}` : null,
+    `${(summary.durationMs / 1000).toFixed(2)} s`,
+  ].filter(Boolean);
+  lines.push(c.dim(`  ${extras.join(" · ")}`));
+  return `${lines.join("\n")}\n`;
+};

@@ -1,0 +1,78 @@
+/**
+ * Gives the core the modules that relative imports name, parsed with the compiler and lowered,
+ * each once per scan (or per worker). Records which files each analysis read, so the cache can
+ * tell when a file's findings depend on another file's content.
+ */
+import { createHash } from "node:crypto";
+import type { ModuleHost } from "../core/evaluate.js";
+import type { Module } from "../core/ir.js";
+import { readSource } from "../files/read-source.js";
+import { resolveImport } from "../files/resolve-import.js";
+import { parseAndLower } from "./lower.js";
+
+export interface LoadedModule {
+  module: Module | null;
+  /** SHA-1 of the text, for cache keys. */
+  hash: string | null;
+  syntaxErrors: string[];
+  problem: string | null;
+}
+
+export const contentHash = (text: string) => createHash("sha1").update(text).digest("hex");
+
+export class ScannerModuleHost implements ModuleHost {
+  private readonly modules = new Map<string, LoadedModule>();
+  /** Files loaded through imports since the last `startTracking`. */
+  private tracked: Set<string> | null = null;
+
+  /** Bounded: files analysed long ago are parsed again if a later file imports them. */
+  constructor(private readonly maxModules = 2_000) {}
+
+  /** Parses (or returns the already parsed) file at an absolute path. */
+  file(path: string, text?: string): LoadedModule {
+    const cached = this.modules.get(path);
+    if (cached) {
+      // most recently used last
+      this.modules.delete(path);
+      this.modules.set(path, cached);
+      return cached;
+    }
+    let loaded: LoadedModule;
+    const read = text === undefined ? readSource(path) : ({ ok: true, text } as const);
+    if (!read.ok) loaded = { module: null, hash: null, syntaxErrors: [], problem: read.problem };
+    else {
+      try {
+        const { module, syntaxErrors } = parseAndLower(path, read.text);
+        loaded = { module, hash: contentHash(read.text), syntaxErrors, problem: null };
+      } catch (error) {
+        loaded = { module: null, hash: contentHash(read.text), syntaxErrors: [], problem: `the parser failed: ${(error as Error).message}` };
+      }
+    }
+    if (this.modules.size >= this.maxModules) this.modules.delete(this.modules.keys().next().value!);
+    this.modules.set(path, loaded);
+    return loaded;
+  }
+
+  load(fromFile: string, specifier: string): Module | null {
+    const path = resolveImport(fromFile, specifier);
+    if (!path) return null;
+    this.tracked?.add(path);
+    const loaded = this.file(path);
+    return loaded.syntaxErrors.length > 0 ? null : loaded.module;
+  }
+
+  startTracking(): void {
+    this.tracked = new Set();
+  }
+
+  stopTracking(): string[] {
+    const files = [...(this.tracked ?? [])];
+    this.tracked = null;
+    return files;
+  }
+
+  /** Lets a file's tree go once analysed (the scanner keeps only what imports need). */
+  release(path: string): void {
+    this.modules.delete(path);
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The programmatic scan: `import { scan } from "sunset-lint"`. Returns findings; prints nothing.
+ *
+ * discovery → shard → prefilter → parse + analyse (in workers when the scan is large) →
+ * suppressions → `only`/`skip` → baseline → summary.
+ */
+import { cpus } from "node:os";
+import { isAbsolute, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { loadBundledCatalogue, loadScheduleFile, type CatalogueIndex } from "../catalogue/load.js";
+import { resolveOptions, RULE_NAMES, today } from "../core/analyze.js";
+import type { LogpushLimits } from "../core/detectors/context.js";
+import type { Confidence } from "../core/finding.js";
+import { readSource } from "../files/read-source.js";
+import { resolveImport } from "../files/resolve-import.js";
+import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
+import { readBaseline, writeBaseline } from "./baseline.js";
+import { ScanCache } from "./cache.js";
+import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
+import { ScannerModuleHost, contentHash } from "./module-host.js";
+import { Prefilter, relativeImports } from "./prefilter.js";
+import { compareFindings, summarize, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
+import { shardOf, type Shard } from "./shard.js";
+import { TypeAwareProject } from "./type-aware.js";
+import { runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
+
+const { version: TOOL_VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
+
+export interface ScanOptions {
+  /** Working directory: paths are resolved and reported relative to it. */
+  cwd?: string;
+  paths?: string[];
+  ignore?: string[];
+  noDefaultIgnores?: boolean;
+  asOf?: string;
+  minConfidence?: Confidence;
+  apiHosts?: string[];
+  /** Keep only these rules, entry ids or item numbers. */
+  only?: (string | number)[];
+  /** Leave out these rules, entry ids or item numbers. */
+  skip?: (string | number)[];
+  /** A schedule file in the format of rules/schedule.md, instead of the bundled one. */
+  schedule?: string;
+  logpush?: Partial<LogpushLimits>;
+  /** Type-aware analysis with this tsconfig (DNS record types, inferred types). */
+  tsconfig?: string;
+  /** Reuse results of unchanged files; `true` uses .sunset-lint-cache/scan-cache.json. */
+  cache?: boolean | string;
+  baseline?: string;
+  updateBaseline?: boolean;
+  shard?: Shard;
+  /** Worker threads: 0 analyses in this thread; default: cores when the scan is large. */
+  jobs?: number;
+  /** Keep fixes and suggestions on the findings (for `--fix`). */
+  withFixes?: boolean;
+  onProgress?: (progress: { done: number; total: number; findings: number }) => void;
+}
+
+export class ScanUsageError extends Error {}
+
+const WORKER_THRESHOLD = 400;
+
+export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
+  const started = Date.now();
+  const cwd = options.cwd ?? process.cwd();
+  const asOf = options.asOf ?? today();
+  const catalogue = loadCatalogue(options.schedule, cwd);
+  const analysis = resolveOptions({
+    asOf,
+    apiHosts: options.apiHosts ?? [],
+    minConfidence: options.minConfidence ?? "medium",
+    ...(options.logpush ? { logpush: { maxOperators: 30, maxBytes: 1000, operators: [], ...options.logpush } } : {}),
+  });
+  const filters = selection(catalogue, options.only, options.skip);
+
+  const discovery = discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false });
+  const problems: FileProblem[] = [...discovery.problems];
+  const files = options.shard ? discovery.files.filter((file) => shardOf(toPosixRelative(cwd, file), options.shard!.count) === options.shard!.index) : discovery.files;
+
+  const cache = options.cache && !options.withFixes
+    ? new ScanCache(
+        typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
+        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd]),
+      )
+    : null;
+
+  // Read every file once: the prefilter and the cache both need its text.
+  const prefilter = new Prefilter(catalogue);
+  const texts = new Map<string, string>();
+  const results = new Map<string, FileAnalysis>();
+  const candidates: string[] = [];
+  const passed = new Set<string>();
+  const undecided: string[] = [];
+  for (const file of files) {
+    const read = readSource(file);
+    if (!read.ok) {
+      problems.push({ file: toPosixRelative(cwd, file), message: read.problem });
+      continue;
+    }
+    texts.set(file, read.text);
+    if (prefilter.mayContainFindings(read.text)) passed.add(file);
+    else undecided.push(file);
+  }
+  // A file that imports one that passed may use paths written there: parse it too.
+  const importedPasses = (target: string) => {
+    if (texts.has(target)) return passed.has(target);
+    const read = readSource(target);
+    return read.ok && prefilter.mayContainFindings(read.text);
+  };
+  for (const file of undecided) {
+    const targets = relativeImports(texts.get(file)!).map((specifier) => resolveImport(file, specifier));
+    if (targets.some((target) => target !== null && importedPasses(target))) passed.add(file);
+  }
+  for (const file of files) {
+    if (!texts.has(file)) continue;
+    const relativePath = toPosixRelative(cwd, file);
+    if (!passed.has(file)) {
+      results.set(file, { file: relativePath, findings: [], suppressed: 0, unused: [], problem: null, dependencies: [], hash: null });
+      continue;
+    }
+    const cached = cache?.lookup(file, contentHash(texts.get(file)!));
+    if (cached) results.set(file, cached);
+    else candidates.push(file);
+  }
+
+  const setup: WorkerSetup = { cwd, schedule: options.schedule ? resolve(cwd, options.schedule) : null, options: analysis, withFixes: options.withFixes ?? false };
+  const jobs = options.jobs ?? (candidates.length >= WORKER_THRESHOLD ? Math.min(4, Math.max(1, cpus().length)) : 0);
+  let findingsSoFar = [...results.values()].reduce((sum, result) => sum + result.findings.length, 0);
+  let done = files.length - candidates.length;
+  const report = () => options.onProgress?.({ done, total: files.length, findings: findingsSoFar });
+  report();
+  const collect = (path: string, result: FileAnalysis) => {
+    results.set(path, result);
+    if (cache && result.hash && !result.problem) cache.store(path, result.hash, result);
+    done++;
+    findingsSoFar += result.findings.length;
+    report();
+  };
+
+  if (options.tsconfig) {
+    const project = new TypeAwareProject(isAbsolute(options.tsconfig) ? options.tsconfig : resolve(cwd, options.tsconfig));
+    const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types };
+    for (const file of candidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));
+  } else if (jobs > 1 && workersAvailable()) {
+    await runInWorkers(setup, candidates, jobs, collect);
+  } else {
+    const host = new ScannerModuleHost();
+    const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
+    for (const file of candidates) {
+      host.file(file, texts.get(file));
+      collect(file, analyzeFile(file, context));
+    }
+  }
+  cache?.save();
+
+  let findings: ScanFinding[] = [];
+  let suppressed = 0;
+  const unused: UnusedDirective[] = [];
+  for (const file of files) {
+    const result = results.get(file);
+    if (!result) continue;
+    if (result.problem) problems.push(result.problem);
+    suppressed += result.suppressed;
+    unused.push(...result.unused);
+    findings.push(...result.findings.filter(filters));
+  }
+  findings.sort(compareFindings);
+  if (!options.withFixes) findings = findings.map(({ fix: _fix, suggestions: _suggestions, ...finding }) => finding);
+
+  let baselined = 0;
+  if (options.updateBaseline && options.baseline) {
+    writeBaseline(resolve(cwd, options.baseline), findings);
+  } else if (options.baseline) {
+    const known = readBaseline(resolve(cwd, options.baseline), options.baseline);
+    const before = findings.length;
+    findings = findings.filter((finding) => !known.has(finding.fingerprint));
+    baselined = before - findings.length;
+  }
+
+  return {
+    version: 1,
+    asOf,
+    findings,
+    summary: summarize(findings, {
+      files: files.length,
+      parsed: passed.size,
+      suppressed,
+      baselined,
+      problems: problems.sort((a, b) => a.file.localeCompare(b.file)),
+      unusedDisableDirectives: unused,
+      shard: options.shard ? `${options.shard.index + 1}/${options.shard.count}` : null,
+      durationMs: Date.now() - started,
+    }),
+  };
+}
+
+export function loadCatalogue(schedule: string | undefined, cwd: string): CatalogueIndex {
+  if (!schedule) return loadBundledCatalogue();
+  return loadScheduleFile(resolve(cwd, schedule), schedule);
+}
+
+/** `only`/`skip` name rules, entry ids or item numbers. */
+function selection(catalogue: CatalogueIndex, only: ScanOptions["only"], skip: ScanOptions["skip"]) {
+  const check = (names: (string | number)[] | undefined) => {
+    for (const name of names ?? []) {
+      const text = String(name);
+      if (!(RULE_NAMES as string[]).includes(text) && !catalogue.lookup(text)) {
+        throw new ScanUsageError(`"${text}" is not a rule, an entry id or an item number of the schedule (see \`sunset-lint schedule\`)`);
+      }
+    }
+    return new Set((names ?? []).map(String));
+  };
+  const wanted = check(only);
+  const unwanted = check(skip);
+  const names = (finding: ScanFinding) => [finding.ruleId, finding.entryId ?? "", finding.item === null ? "" : String(finding.item)];
+  return (finding: ScanFinding) =>
+    (wanted.size === 0 || names(finding).some((name) => wanted.has(name))) && !names(finding).some((name) => unwanted.has(name));
+}

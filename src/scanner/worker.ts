@@ -1,0 +1,35 @@
+/** A scan worker: analyses the batches of files it is sent (see workers.ts). */
+import { parentPort } from "node:worker_threads";
+import type { CatalogueIndex } from "../catalogue/load.js";
+import type { Evaluator } from "../core/evaluate.js";
+import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
+import { ScannerModuleHost } from "./module-host.js";
+import { loadCatalogue } from "./scan.js";
+import type { WorkerReply, WorkerRequest, WorkerSetup } from "./workers.js";
+
+let setup: WorkerSetup | null = null;
+let catalogue: CatalogueIndex | null = null;
+const host = new ScannerModuleHost();
+let evaluator: Evaluator | null = null;
+
+parentPort!.on("message", (request: WorkerRequest) => {
+  try {
+    if (request.kind === "setup") {
+      setup = request.setup;
+      catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
+      evaluator = createEvaluator(catalogue, host);
+      return;
+    }
+    if (request.kind === "stop") {
+      process.exit(0);
+    }
+    const results: [string, FileAnalysis][] = request.files.map((file) => {
+      const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator! });
+      if (!setup!.withFixes) result.findings = result.findings.map(({ fix: _fix, suggestions: _suggestions, ...finding }) => finding);
+      return [file, result];
+    });
+    parentPort!.postMessage({ kind: "results", results } satisfies WorkerReply);
+  } catch (error) {
+    parentPort!.postMessage({ kind: "failed", message: (error as Error).stack ?? String(error) } satisfies WorkerReply);
+  }
+});
