@@ -1,0 +1,206 @@
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { AS_OF, FIXTURES, runCli, scratch } from "../support/cli.js";
+
+type Finding = { file: string; line: number; column: number; ruleId: string; entryId: string | null; fingerprint: string };
+const key = (f: Finding) => `${f.file}:${f.line}:${f.column} ${f.ruleId} ${f.entryId}`;
+const json = (args: string[], cwd: string) => {
+  const run = runCli(["scan", "--format", "json", "--as-of", AS_OF, ...args], cwd);
+  if (!run.stdout) throw new Error(`no output (exit ${run.code}): ${run.stderr}`);
+  return JSON.parse(run.stdout) as { findings: Finding[]; summary: Record<string, unknown> };
+};
+
+describe("config file", () => {
+  it("is read from sunset-lint.config.json and package.json", () => {
+    const app = scratch("sample-app");
+    writeFileSync(join(app, "sunset-lint.config.json"), JSON.stringify({ only: ["no-error-chain"], failOn: "none" }));
+    const run = runCli(["scan", "--format", "json", "--as-of", AS_OF], app);
+    expect(run.code).toBe(0);
+    expect(new Set(JSON.parse(run.stdout).findings.map((f: Finding) => f.ruleId))).toEqual(new Set(["no-error-chain"]));
+
+    const other = scratch("sample-app");
+    writeFileSync(join(other, "package.json"), JSON.stringify({ name: "x", "sunset-lint": { skip: ["no-deprecated-endpoint"] } }));
+    expect(json([], other).findings.some((f) => f.ruleId === "no-deprecated-endpoint")).toBe(false);
+  });
+
+  it("exits 2 naming the file, the key and what is allowed", () => {
+    const project = scratch();
+    writeFileSync(join(project, "sunset-lint.config.json"), JSON.stringify({ failon: "none" }));
+    const unknownKey = runCli(["scan"], project);
+    expect(unknownKey.code).toBe(2);
+    expect(unknownKey.stderr).toMatch(/sunset-lint\.config\.json: unknown key "failon" \(allowed: paths, ignorePatterns, only, skip, failOn, /);
+
+    writeFileSync(join(project, "sunset-lint.config.json"), JSON.stringify({ failOn: "never", logpush: { maxBytes: "big" } }));
+    const badValue = runCli(["scan"], project);
+    expect(badValue.code).toBe(2);
+    expect(badValue.stderr).toMatch(/"failOn" must be one of "in-effect", "upcoming", "none"; "logpush\.maxBytes" must be integer/);
+
+    writeFileSync(join(project, "sunset-lint.config.json"), "{ not json");
+    expect(runCli(["scan"], project).stderr).toMatch(/sunset-lint\.config\.json: not valid JSON/);
+  });
+
+  it("an invalid schedule file exits 2 naming the row and the cell", () => {
+    const project = scratch();
+    writeFileSync(join(project, "schedule.md"), "| # | Date | Change | Affected endpoints or fields | Replacement | id | detect |\n|---|---|---|---|---|---|---|\n| 1 | 2025-01-15 | X. | FETCH /zones/:zone_id/x | none | x | endpoint |\n");
+    const run = runCli(["scan", "--schedule", "schedule.md"], project);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/schedule\.md \(line 3, column "Affected endpoints or fields"\): item 1: unknown method "FETCH"/);
+  });
+
+  it("a user's own schedule drives detection", () => {
+    const project = scratch();
+    writeFileSync(join(project, "schedule.md"), "| # | Date | Change | Affected endpoints or fields | Replacement | id | detect |\n|---|---|---|---|---|---|---|\n| 1 | 2027-03-01 | Widgets API deprecated. | GET, DELETE /zones/:zone_id/widgets/:widget_id | gadgets | widgets-api | endpoint |\n");
+    writeFileSync(join(project, "use.ts"), "fetch(`https://api.cloudflare.com/client/v4/zones/${z}/widgets/${w}`, { method: 'DELETE' });\n");
+    const result = json(["--schedule", "schedule.md"], project);
+    expect(result.findings).toMatchObject([{ entryId: "widgets-api", status: "upcoming", severity: "warning", method: "DELETE" }]);
+  });
+});
+
+describe("suppressions", () => {
+  const project = scratch();
+  writeFileSync(
+    join(project, "client.ts"),
+    [
+      "const API = 'https://api.cloudflare.com/client/v4';",
+      "// sunset-lint-disable-next-line no-deprecated-endpoint -- migrating in OPS-12",
+      "fetch(`${API}/zones/${z}/settings/minify`);",
+      "fetch(`${API}/zones/${z}/settings/brotli`); // sunset-lint-disable-line brotli-setting",
+      "// eslint-disable-next-line sunset-lint/no-deprecated-endpoint",
+      "fetch(`${API}/zones/${z}/rate_limits`);",
+      "// sunset-lint-disable-next-line no-error-chain",
+      "fetch(`${API}/zones/${z}/settings/mobile_redirect`);",
+      "// eslint-disable-next-line no-console",
+      "fetch(`${API}/zones/${z}/firewall/rules`);",
+      "",
+    ].join("\n"),
+  );
+  writeFileSync(join(project, "legacy.ts"), "/* sunset-lint-disable */\nfetch(`https://api.cloudflare.com/client/v4/zones/${z}/filters`);\n");
+
+  it("hide what they name, on the lines they name", () => {
+    const result = json([], project);
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.entryId}`)).toEqual(["client.ts:8 mobile-redirect", "client.ts:10 firewall-rules-api"]);
+    expect(result.summary.suppressed).toBe(4);
+  });
+
+  it("--report-unused-disable lists the ones that suppress nothing and exits 1", () => {
+    const run = runCli(["scan", "--report-unused-disable", "--only", "no-error-chain", "--as-of", AS_OF], project);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/Unused disable directives:\n {2}client\.ts:7 {2}sunset-lint-disable-next-line no-error-chain/);
+  });
+});
+
+describe("baseline", () => {
+  it("hides recorded findings, survives a line inserted above, and shows new ones", () => {
+    const app = scratch("sample-app");
+    const write = runCli(["scan", "--baseline", "sunset-baseline.json", "--update-baseline", "--format", "json", "--as-of", AS_OF], app);
+    expect(write.stderr).toMatch(/wrote 25 findings to the baseline sunset-baseline\.json/);
+    const clean = runCli(["scan", "--baseline", "sunset-baseline.json", "--as-of", AS_OF], app);
+    expect(clean.code).toBe(0);
+
+    const client = join(app, "src/cloudflare/client.ts");
+    writeFileSync(client, `// a new header line\n\n${readFileSync(client, "utf8")}\nexport const brotli = (z: string) => http.get(\`/zones/\${z}/settings/brotli\`);\n`);
+    const after = json(["--baseline", "sunset-baseline.json"], app);
+    expect(after.findings.map((f) => `${f.file} ${f.entryId}`)).toEqual(["src/cloudflare/client.ts brotli-setting"]);
+    expect(after.summary.baselined).toBe(25);
+  });
+
+  it("says what is wrong with a missing or foreign baseline file", () => {
+    const app = scratch("sample-app");
+    expect(runCli(["scan", "--baseline", "nope.json"], app).stderr).toMatch(/nope\.json: baseline file not found \(create it with --update-baseline\)/);
+    writeFileSync(join(app, "other.json"), "{}");
+    const foreign = runCli(["scan", "--baseline", "other.json"], app);
+    expect(foreign.code).toBe(2);
+    expect(foreign.stderr).toMatch(/other\.json: not a sunset-lint baseline/);
+  });
+});
+
+describe("shards", () => {
+  it("split the files disjointly, and merged they equal a full scan", () => {
+    const app = scratch("sample-app");
+    const full = json([], app);
+    const parts = [1, 2, 3].map((index) => {
+      const run = runCli(["scan", "--shard", `${index}/3`, "--format", "json", "--output", `part-${index}.json`, "--as-of", AS_OF], app);
+      expect(run.stderr).toMatch(/wrote json output to part-\d\.json/);
+      return JSON.parse(readFileSync(join(app, `part-${index}.json`), "utf8")) as { findings: Finding[]; summary: { files: number; shard: string } };
+    });
+    expect(parts.map((p) => p.summary.shard)).toEqual(["1/3", "2/3", "3/3"]);
+    expect(parts.reduce((sum, p) => sum + p.summary.files, 0)).toBe(full.summary.files);
+    expect(parts.filter((p) => p.findings.length > 0).length).toBeGreaterThan(1);
+    const merged = runCli(["merge", "part-1.json", "part-2.json", "part-3.json", "--format", "json"], app);
+    expect(merged.code).toBe(1);
+    expect(JSON.parse(merged.stdout).findings.map(key)).toEqual(full.findings.map(key));
+    const sarif = runCli(["merge", "part-1.json", "part-2.json", "part-3.json", "--format", "sarif"], app);
+    expect(JSON.parse(sarif.stdout).runs[0].results).toHaveLength(full.findings.length);
+  });
+
+  it("rejects a bad --shard and results judged on different dates", () => {
+    const app = scratch("sample-app");
+    expect(runCli(["scan", "--shard", "4/3"], app).stderr).toMatch(/--shard takes i\/n with 1 ≤ i ≤ n/);
+    runCli(["scan", "--format", "json", "--output", "a.json", "--as-of", "2026-01-01"], app);
+    runCli(["scan", "--format", "json", "--output", "b.json", "--as-of", "2026-02-01"], app);
+    const merged = runCli(["merge", "a.json", "b.json"], app);
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toMatch(/judged on different dates/);
+  });
+});
+
+describe("cache", () => {
+  it("gives identical output on a hit and notices a changed imported file", () => {
+    const app = scratch("sample-app");
+    const first = json(["--cache"], app);
+    expect(existsSync(join(app, ".sunset-lint-cache/scan-cache.json"))).toBe(true);
+    const second = json(["--cache"], app);
+    expect(second.findings).toEqual(first.findings);
+    // client.ts is unchanged, but the route it imports now points at a current endpoint
+    const routes = join(app, "src/cloudflare/routes.ts");
+    writeFileSync(routes, readFileSync(routes, "utf8").replace("firewallRules: (zoneId: string) => `${zonePath(zoneId)}/firewall/rules`", "firewallRules: (zoneId: string) => `${zonePath(zoneId)}/rulesets`"));
+    const third = json(["--cache"], app);
+    expect(third.findings.filter((f) => f.file === "src/cloudflare/client.ts" && f.entryId === "firewall-rules-api")).toEqual([]);
+  });
+});
+
+describe("--fix", () => {
+  it("rewrites the script_monitor segment in place and reports what is left", () => {
+    const app = scratch("sample-app");
+    const dashboard = join(app, "src/web/Dashboard.tsx");
+    const before = readFileSync(dashboard, "utf8");
+    const run = runCli(["scan", "--fix", "--format", "json", "--as-of", AS_OF], app);
+    expect(run.stderr).toMatch(/fixed 1 finding in 1 file/);
+    const after = readFileSync(dashboard, "utf8");
+    expect(after).toBe(before.replace("/script_monitor/scripts", "/page_shield/scripts"));
+    expect(JSON.parse(run.stdout).findings.some((f: Finding) => f.ruleId === "no-script-monitor-path")).toBe(false);
+  });
+});
+
+describe("type-aware scan", () => {
+  it("uses the checker with --tsconfig", () => {
+    const project = scratch("typed-project");
+    expect(json([], project).findings).toEqual([]);
+    const typed = json(["--tsconfig", "tsconfig.json"], project);
+    expect(typed.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId}`)).toEqual(["src/use.ts:5:41 no-removed-dns-record-fields"]);
+  });
+});
+
+describe("worker threads", () => {
+  it("give the same findings as one thread", () => {
+    const app = scratch("sample-app");
+    expect(json(["--jobs", "2"], app).findings).toEqual(json(["--jobs", "0"], app).findings);
+  });
+});
+
+describe("the programmatic API", () => {
+  it("returns findings and prints nothing", async () => {
+    const { scan } = await import("../../dist/index.js");
+    const writes: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => (writes.push(String(chunk)), true)) as typeof process.stdout.write;
+    try {
+      const result = await scan({ cwd: `${FIXTURES}/sample-app`, asOf: AS_OF });
+      expect(result.findings.length).toBe(25);
+    } finally {
+      process.stdout.write = original;
+    }
+    expect(writes).toEqual([]);
+  });
+});
