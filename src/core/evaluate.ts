@@ -737,10 +737,11 @@ export class Evaluator {
     if (direct) return [direct];
     const callee = this.calleeFunction(program, node, env);
     if (callee && depth < MAX_CALL_DEPTH - 1) {
+      if (!this.makesRequests(callee.program, callee.fn)) return [];
       const args = this.args(program, node, env);
       const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1 };
       const found: RequestInfo[] = [];
-      for (const innerCall of this.callsIn(callee.fn)) {
+      for (const innerCall of this.requestCallsIn(callee.program, callee.fn)) {
         for (const request of this.requestsOf(callee.program, innerCall, inner, depth + 1)) {
           if (request.library === "unknown") continue;
           found.push({ ...request, call: node, program });
@@ -762,6 +763,30 @@ export class Evaluator {
     }
     const value = this.value(program, callee, env);
     return value.kind === "function" ? value : null;
+  }
+
+  private readonly requestCalls = new WeakMap<FunctionNode, CallExpression[] | null>();
+
+  /**
+   * The calls inside a function that make requests: through a library, or through another
+   * function that does. Computed once per function, without arguments, so that following
+   * wrappers costs the number of request paths, not the size of the call graph.
+   */
+  private requestCallsIn(program: Program, fn: FunctionNode): CallExpression[] {
+    const known = this.requestCalls.get(fn);
+    if (known !== undefined) return known ?? [];
+    this.requestCalls.set(fn, null); // recursion guard: a cycle makes no requests of its own
+    const found = this.callsIn(fn).filter((call) => {
+      if (this.call(program, call, null).request) return true;
+      const callee = this.calleeFunction(program, call, null);
+      return callee !== null && callee.fn !== fn && this.makesRequests(callee.program, callee.fn);
+    });
+    this.requestCalls.set(fn, found);
+    return found;
+  }
+
+  private makesRequests(program: Program, fn: FunctionNode): boolean {
+    return this.requestCallsIn(program, fn).length > 0;
   }
 
   private callsIn(fn: FunctionNode): CallExpression[] {

@@ -106,15 +106,23 @@ export interface Env {
 
 export const UNKNOWN: Value = { kind: "unknown" };
 
+/** Longer strings are not URLs: beyond these sizes a value is only holes (keeps minified bundles linear). */
+const MAX_PARTS = 64;
+const MAX_TEXT = 4096;
+
 export function stringValue(parts: StringPart[]): StringValue {
+  if (parts.length > MAX_PARTS * 4) return { kind: "string", parts: [{ hole: true, hint: null }] };
   const merged: StringPart[] = [];
+  let length = 0;
   for (const part of parts) {
     const last = merged.at(-1);
     if (!isHole(part) && part.text === "") continue;
     if (last && !isHole(last) && !isHole(part) && last.origin?.node === part.origin?.node && last.origin?.program === part.origin?.program) {
       merged[merged.length - 1] = { text: last.text + part.text, origin: last.origin };
     } else merged.push(part);
+    if (!isHole(part)) length += part.text.length;
   }
+  if (merged.length > MAX_PARTS || length > MAX_TEXT) return { kind: "string", parts: [{ hole: true, hint: null }] };
   return { kind: "string", parts: merged };
 }
 

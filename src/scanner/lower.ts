@@ -548,10 +548,14 @@ function numberValue(text: string): number {
   return Number(clean);
 }
 
-/** Every comment of the file, found with the compiler's scanner so that strings are never mistaken for comments. */
+/**
+ * The file's comments, found with the compiler's own comment ranges so that strings are never
+ * mistaken for comments. Only collected when the text holds a `-disable` directive.
+ */
 export function commentsOf(sourceFile: ts.SourceFile): IR.Module["comments"] {
   const text = sourceFile.text;
-  if (!text.includes("//") && !text.includes("/*")) return [];
+  // Comments matter to suppressions only; most files have none worth the walk.
+  if (!text.includes("-disable")) return [];
   const comments: IR.Module["comments"] = [];
   const seen = new Set<number>();
   const collect = (position: number) => {

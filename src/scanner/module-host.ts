@@ -25,8 +25,18 @@ export class ScannerModuleHost implements ModuleHost {
   /** Files loaded through imports since the last `startTracking`. */
   private tracked: Set<string> | null = null;
 
-  /** Bounded: files analysed long ago are parsed again if a later file imports them. */
-  constructor(private readonly maxModules = 2_000) {}
+  private cachedTextLength = 0;
+
+  /**
+   * Bounded by count and by source size: files analysed long ago are parsed again if a later
+   * file imports them, so memory stays flat however large the repository.
+   */
+  constructor(
+    /** Imported files failing this test are not parsed (they cannot matter to the analysis). */
+    private readonly worthParsing: (text: string) => boolean = () => true,
+    private readonly maxModules = 2_000,
+    private readonly maxTextLength = 32 * 1024 * 1024,
+  ) {}
 
   /** Parses (or returns the already parsed) file at an absolute path. */
   file(path: string, text?: string): LoadedModule {
@@ -48,15 +58,32 @@ export class ScannerModuleHost implements ModuleHost {
         loaded = { module: null, hash: contentHash(read.text), syntaxErrors: [], problem: `the parser failed: ${(error as Error).message}` };
       }
     }
-    if (this.modules.size >= this.maxModules) this.modules.delete(this.modules.keys().next().value!);
     this.modules.set(path, loaded);
+    this.cachedTextLength += loaded.module?.text.length ?? 0;
+    while (this.modules.size > 1 && (this.modules.size > this.maxModules || this.cachedTextLength > this.maxTextLength)) {
+      const oldest = this.modules.keys().next().value!;
+      this.cachedTextLength -= this.modules.get(oldest)?.module?.text.length ?? 0;
+      this.modules.delete(oldest);
+    }
     return loaded;
   }
+
+  private readonly skipped = new Set<string>();
 
   load(fromFile: string, specifier: string): Module | null {
     const path = resolveImport(fromFile, specifier);
     if (!path) return null;
     this.tracked?.add(path);
+    if (this.skipped.has(path)) return null;
+    if (!this.modules.has(path)) {
+      const read = readSource(path);
+      if (read.ok && !this.worthParsing(read.text)) {
+        this.skipped.add(path);
+        return null;
+      }
+      const loaded = this.file(path, read.ok ? read.text : undefined);
+      return loaded.syntaxErrors.length > 0 ? null : loaded.module;
+    }
     const loaded = this.file(path);
     return loaded.syntaxErrors.length > 0 ? null : loaded.module;
   }
@@ -73,6 +100,7 @@ export class ScannerModuleHost implements ModuleHost {
 
   /** Lets a file's tree go once analysed (the scanner keeps only what imports need). */
   release(path: string): void {
+    this.cachedTextLength -= this.modules.get(path)?.module?.text.length ?? 0;
     this.modules.delete(path);
   }
 }

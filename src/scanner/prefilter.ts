@@ -36,6 +36,7 @@ const DISTINCTIVE = [
 const WEAK_FIELDS = new Set(["locked", "service", "proto", "name"]);
 const API_HINT = /zones|accounts|\/user\/|user\/billing|organizations|cloudflare|\bcf\b|\bzone/i;
 const DNS_HINT = /dns|record|SRV\b/i;
+const REQUEST_LIBRARY_HINT = /\bfetch\b|axios|\bgot\b|\bky\b|undici|https?\.(?:request|get)|superagent|\bCloudflare\b|baseURL|prefixUrl/;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
 
 const alternation = (words: Iterable<string>) =>
@@ -51,7 +52,10 @@ export class Prefilter {
     const segments = new Set<string>();
     const weak = new Set<string>();
     for (const entry of catalogue.entries) {
-      for (const field of entry.fields) (WEAK_FIELDS.has(field) ? weak : distinctive).add(field);
+      // SRV data fields matter only next to an `SRV`, which is distinctive on its own.
+      if (entry.detect !== "srv-data-field") {
+        for (const field of entry.fields) (WEAK_FIELDS.has(field) ? weak : distinctive).add(field);
+      }
       if (entry.detect !== "endpoint") continue;
       for (const endpoint of entry.endpoints) {
         const literals = endpoint.path.split("/").filter((segment) => segment && !segment.startsWith(":"));
@@ -62,6 +66,14 @@ export class Prefilter {
     this.distinctive = new RegExp(alternation(distinctive), "i");
     this.segments = new RegExp(`(?<![\\w-])(?:${alternation(segments)})(?![\\w-])`);
     this.weak = weak.size > 0 ? new RegExp(`(?<!\\w)(?:${alternation(weak)})(?!\\w)`) : null;
+  }
+
+  /**
+   * Whether an imported module is worth parsing for cross-file analysis: it may hold a path or
+   * a field, or it may wrap a request library (a wrapper must call one).
+   */
+  mayMatterToImporters(text: string): boolean {
+    return REQUEST_LIBRARY_HINT.test(text) || this.mayContainFindings(text);
   }
 
   mayContainFindings(text: string): boolean {

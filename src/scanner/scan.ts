@@ -84,43 +84,56 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       )
     : null;
 
-  // Read every file once: the prefilter and the cache both need its text.
+  // Read every file once. Only the text of files that will be parsed is kept.
   const prefilter = new Prefilter(catalogue);
   const texts = new Map<string, string>();
   const results = new Map<string, FileAnalysis>();
   const candidates: string[] = [];
   const passed = new Set<string>();
-  const undecided: string[] = [];
+  const readable = new Set<string>();
+  const undecided = new Map<string, string[]>();
   for (const file of files) {
     const read = readSource(file);
     if (!read.ok) {
       problems.push({ file: toPosixRelative(cwd, file), message: read.problem });
       continue;
     }
-    texts.set(file, read.text);
-    if (prefilter.mayContainFindings(read.text)) passed.add(file);
-    else undecided.push(file);
+    readable.add(file);
+    if (prefilter.mayContainFindings(read.text)) {
+      passed.add(file);
+      texts.set(file, read.text);
+    } else {
+      const imports = relativeImports(read.text);
+      if (imports.length > 0) undecided.set(file, imports);
+    }
   }
   // A file that imports one that passed may use paths written there: parse it too.
   const importedPasses = (target: string) => {
-    if (texts.has(target)) return passed.has(target);
+    if (readable.has(target)) return passed.has(target);
     const read = readSource(target);
     return read.ok && prefilter.mayContainFindings(read.text);
   };
-  for (const file of undecided) {
-    const targets = relativeImports(texts.get(file)!).map((specifier) => resolveImport(file, specifier));
-    if (targets.some((target) => target !== null && importedPasses(target))) passed.add(file);
+  for (const [file, imports] of undecided) {
+    if (!imports.some((specifier) => {
+      const target = resolveImport(file, specifier);
+      return target !== null && importedPasses(target);
+    })) continue;
+    passed.add(file);
+    const read = readSource(file);
+    if (read.ok) texts.set(file, read.text);
   }
   for (const file of files) {
-    if (!texts.has(file)) continue;
+    if (!readable.has(file)) continue;
     const relativePath = toPosixRelative(cwd, file);
     if (!passed.has(file)) {
       results.set(file, { file: relativePath, findings: [], suppressed: 0, unused: [], problem: null, dependencies: [], hash: null });
       continue;
     }
     const cached = cache?.lookup(file, contentHash(texts.get(file)!));
-    if (cached) results.set(file, cached);
-    else candidates.push(file);
+    if (cached) {
+      results.set(file, cached);
+      texts.delete(file);
+    } else candidates.push(file);
   }
 
   const setup: WorkerSetup = { cwd, schedule: options.schedule ? resolve(cwd, options.schedule) : null, options: analysis, withFixes: options.withFixes ?? false };
@@ -144,10 +157,11 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   } else if (jobs > 1 && workersAvailable()) {
     await runInWorkers(setup, candidates, jobs, collect);
   } else {
-    const host = new ScannerModuleHost();
+    const host = new ScannerModuleHost((text) => prefilter.mayMatterToImporters(text));
     const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
     for (const file of candidates) {
       host.file(file, texts.get(file));
+      texts.delete(file);
       collect(file, analyzeFile(file, context));
     }
   }

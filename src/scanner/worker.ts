@@ -4,12 +4,13 @@ import type { CatalogueIndex } from "../catalogue/load.js";
 import type { Evaluator } from "../core/evaluate.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { ScannerModuleHost } from "./module-host.js";
+import { Prefilter } from "./prefilter.js";
 import { loadCatalogue } from "./scan.js";
 import type { WorkerReply, WorkerRequest, WorkerSetup } from "./workers.js";
 
 let setup: WorkerSetup | null = null;
 let catalogue: CatalogueIndex | null = null;
-const host = new ScannerModuleHost();
+let host = new ScannerModuleHost();
 let evaluator: Evaluator | null = null;
 
 parentPort!.on("message", (request: WorkerRequest) => {
@@ -17,6 +18,8 @@ parentPort!.on("message", (request: WorkerRequest) => {
     if (request.kind === "setup") {
       setup = request.setup;
       catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
+      const prefilter = new Prefilter(catalogue);
+      host = new ScannerModuleHost((text) => prefilter.mayMatterToImporters(text));
       evaluator = createEvaluator(catalogue, host);
       return;
     }

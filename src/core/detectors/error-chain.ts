@@ -8,6 +8,7 @@ import type { DetectorContext } from "./context.js";
 const WRAPPER_CODE = 1004;
 const WRAPPER_MESSAGE = "DNS Validation Error";
 const EQUALITY = new Set(["===", "==", "!==", "!="]);
+const DNS_CONTEXT = /error_chain|dns|DNS|cloudflare|client\/v4|zones\//;
 const SEARCHES = new Set(["includes", "startsWith", "endsWith", "indexOf", "match", "test", "localeCompare"]);
 
 export function detectErrorChain(ctx: DetectorContext): void {
@@ -32,7 +33,9 @@ export function detectErrorChain(ctx: DetectorContext): void {
       if (node.value === field && parent?.kind === "binary" && parent.operator === "in" && parent.left === node) readField(node.range);
       if (node.value.includes(WRAPPER_MESSAGE) && parent && isComparison(parent, node)) wrapper(node.range);
     }
-    for (const node of ctx.program.numbers) {
+    // 1004 means other things elsewhere (a WebSocket close code): only where the file is about DNS records or this API.
+    const aboutDnsErrors = DNS_CONTEXT.test(ctx.program.module.text);
+    for (const node of aboutDnsErrors ? ctx.program.numbers : []) {
       if (node.kind !== "number" || node.value !== WRAPPER_CODE) continue;
       const parent = ctx.program.meaningfulParent(node);
       if (parent?.kind === "binary" && EQUALITY.has(parent.operator)) {
@@ -41,7 +44,7 @@ export function detectErrorChain(ctx: DetectorContext): void {
       }
     }
     // switch (error.code) { case 1004: … }
-    for (const statement of ctx.program.switches) {
+    for (const statement of aboutDnsErrors ? ctx.program.switches : []) {
       if (!isErrorCode(statement.discriminant)) continue;
       for (const { test } of statement.cases) if (test?.kind === "number" && test.value === WRAPPER_CODE) wrapper(test.range);
     }

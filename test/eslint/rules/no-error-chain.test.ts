@@ -19,10 +19,10 @@ if (!body.success) {
 `;
 const destructured = "const [{ code, error_chain }] = body.errors;";
 const inOperator = "if ('error_chain' in err) retry();";
-const codeCheck = "for (const e of body.errors) { if (e.code === 1004) handleValidation(e); }";
+const codeCheck = "const res = await createDnsRecord(zone, record);\nfor (const e of res.errors) { if (e.code === 1004) handleValidation(e); }";
 const messageCheck = "if (err.message === 'DNS Validation Error') { showChain(err); }";
-const switchCode = "switch (error.code) { case 1004: return unwrap(error); default: return error; }";
-const destructuredCode = "const { code } = body.errors[0]; if (code == 1004) unwrap();";
+const switchCode = "// DNS record errors\nswitch (error.code) { case 1004: return unwrap(error); default: return error; }";
+const destructuredCode = "const { code } = dnsResponse.errors[0]; if (code == 1004) unwrap();";
 
 ruleTester().run("no-error-chain", rule, {
   valid: [
@@ -30,6 +30,8 @@ ruleTester().run("no-error-chain", rule, {
     // 1004 compared with something that is not an error code
     "if (port === 1004) listen();",
     "if (res.status === 1004) {}",
+    // a WebSocket close code in a file that is not about DNS records
+    "socket.on('close', (code) => { if (code !== 1004 && code !== 1005) reconnect(); });",
     // producing the text is not branching on it
     "throw new Error('DNS Validation Error');",
     "const errorChain = [];",
