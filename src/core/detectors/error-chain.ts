@@ -8,7 +8,7 @@ import type { DetectorContext } from "./context.js";
 const WRAPPER_CODE = 1004;
 const WRAPPER_MESSAGE = "DNS Validation Error";
 const EQUALITY = new Set(["===", "==", "!==", "!="]);
-const DNS_CONTEXT = /error_chain|dns|DNS|cloudflare|client\/v4|zones\//;
+const DNS_CONTEXT = /error_chain|dns|cloudflare|client\/v4|zones\//i;
 const SEARCHES = new Set(["includes", "startsWith", "endsWith", "indexOf", "match", "test", "localeCompare"]);
 
 export function detectErrorChain(ctx: DetectorContext): void {
