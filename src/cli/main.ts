@@ -135,6 +135,40 @@ function program(): Command {
     });
 
   cli
+    .command("report")
+    .description("write the migration report: scan (or read earlier JSON results) and render Markdown or HTML")
+    .argument("[paths...]", "files and directories to scan (default: the config's paths, or .)")
+    .addOption(new Option("-f, --format <name>", "report format").choices(["html", "markdown"]).default("html"))
+    .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .option("--from <files...>", "build the report from JSON results (a scan or merged shards) instead of scanning")
+    .option("--as-of <date>", "judge the schedule as of this date instead of today", isoDate)
+    .option("--schedule <file>", "use this schedule instead of the bundled one")
+    .option("-c, --config <file>", "use this config file instead of sunset-lint.config.json")
+    .option("--no-config", "ignore sunset-lint.config.json and package.json")
+    .option("--ignore <glob>", "leave out files matching this glob (repeatable)", collect)
+    .action(async (paths: string[], flags: { format: string; output?: string; from?: string[]; asOf?: string; schedule?: string; config?: string | false; ignore?: string[] }) => {
+      if (flags.from) {
+        if (paths.length > 0) throw new UsageError("give either paths to scan or --from results, not both");
+        const merged = mergeResults(flags.from.map((file) => readResultFile(resolve(file), file)));
+        emit(merged, flags.format, flags.output, meta(process.cwd(), false, flags.schedule ?? null));
+        return;
+      }
+      await runScan(paths, {
+        format: flags.format,
+        ...(flags.output ? { output: flags.output } : {}),
+        ...(flags.asOf ? { asOf: flags.asOf } : {}),
+        ...(flags.schedule ? { schedule: flags.schedule } : {}),
+        ...(flags.config !== undefined ? { config: flags.config } : {}),
+        ...(flags.ignore ? { ignore: flags.ignore } : {}),
+        failOn: "none",
+        defaultIgnores: true,
+        progress: true,
+        color: false,
+      });
+      process.exitCode = EXIT_CLEAN;
+    });
+
+  cli
     .command("schedule")
     .description("print the deprecation schedule with each entry's status")
     .option("--as-of <date>", "judge the schedule as of this date instead of today", isoDate)
@@ -157,9 +191,18 @@ function program(): Command {
     .command("demo")
     .description("scan the bundled sample app and print what sunset-lint finds (what `npm start` runs)")
     .action(async () => {
+      const app = resolve(PACKAGE_ROOT, "fixtures/sample-app");
       process.stdout.write(`Scanning the bundled sample app (fixtures/sample-app) as of ${today()}…\n`);
-      const code = await runScan(["fixtures/sample-app"], { format: "stylish", defaultIgnores: true, progress: false, color: process.stdout.isTTY === true, config: false }, PACKAGE_ROOT);
-      process.stdout.write(`\nThis is a demonstration: \`sunset-lint scan\` exits ${code} on this app; the demo exits 0.\nTry: npx sunset-lint scan fixtures/sample-app --format sarif --output sunset.sarif\n`);
+      const result = await scan({ cwd: app, asOf: today() });
+      const reportMeta = meta(app, process.stdout.isTTY === true, null);
+      out(FORMATTERS.stylish!(result, reportMeta));
+      const directory = resolve(process.cwd(), "sunset-report");
+      const html = resolve(directory, "sample-app.html");
+      const markdown = resolve(directory, "sample-app.md");
+      writeFileAtomic(html, FORMATTERS.html!(result, { ...reportMeta, color: false }));
+      writeFileAtomic(markdown, FORMATTERS.markdown!(result, { ...reportMeta, color: false }));
+      out(`\nMigration report of the sample app:\n  ${html}\n  ${markdown}\n`);
+      out(`\nThis is a demonstration: \`sunset-lint scan\` exits ${exitCodeOf(result, "in-effect", false)} on this app; the demo exits 0.\nTry it on your code: npx sunset-lint scan src --format sarif --output sunset.sarif\n`);
       process.exitCode = EXIT_CLEAN;
     });
 

@@ -1,4 +1,6 @@
 import { formatGithub } from "./github.js";
+import { formatHtml } from "./html.js";
+import { formatMarkdown } from "./markdown.js";
 import { formatJson } from "./json.js";
 import { formatSarif } from "./sarif.js";
 import { formatStylish } from "./stylish.js";
@@ -12,6 +14,8 @@ export const FORMATTERS: Record<string, Formatter> = {
   json: formatJson,
   sarif: formatSarif,
   github: formatGithub,
+  markdown: formatMarkdown,
+  html: formatHtml,
 };
 
 export const FORMAT_NAMES = () => Object.keys(FORMATTERS);
