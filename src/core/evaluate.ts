@@ -26,6 +26,7 @@ import {
   methodFromText,
 } from "./libraries.js";
 import { programOf, type Binding, type PathStep, type Program } from "./program.js";
+import { SDK_ROUTES } from "./sdk-routes.js";
 import { parseUrl } from "./url.js";
 import {
   UNKNOWN,
@@ -970,6 +971,18 @@ export class Evaluator {
           return respond(this.request(program, node, { library: "cloudflare", url, method: METHOD_OF_NAME[last]!, body: bodyOf(get(second, "body")), sdk: true }));
         }
         const resource = path.slice(0, -1);
+        const sdkRoute = last ? SDK_ROUTES[resource.join(".")]?.[last] : undefined;
+        if (sdkRoute) {
+          // Parameters are holes; `{0}` is the first argument, so `settings.get("brotli")` is reported at "brotli".
+          const parts = sdkRoute.path.split("/").flatMap((segment, index) => {
+            const slash = index > 0 ? [{ text: "/", origin: null }] : [];
+            if (segment.startsWith(":")) return [...slash, { hole: true as const, hint: segment.slice(1) }];
+            if (segment === "{0}") return [...slash, ...partsOf(first, node.args[0] ? hintOf(node.args[0]) : null)];
+            return [...slash, { text: segment, origin: null }];
+          });
+          const url = joinBase(base, stringValue(parts), "axios");
+          return respond(this.request(program, node, { library: "cloudflare", url, method: sdkRoute.method, body: null, sdk: true }));
+        }
         if (last && SDK_DNS_RECORD_PATHS.some((candidate) => sameArray(candidate, resource))) {
           const kind = SDK_DNS_RECORD_METHODS[last];
           if (kind) return { result: { kind, srv: false, via: `the SDK's ${resource.join(".")}.${last}()` }, request: null };

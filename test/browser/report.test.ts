@@ -60,8 +60,8 @@ describe("the HTML report of the sample app, in Chromium", () => {
   });
 
   it("filters by status, item and path, and hides what it should", async () => {
-    const visibleItems = () => page.locator("#items .item:not(.hidden)").evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.item));
-    const visibleFiles = () => page.locator("#items tr.location:not(.hidden)").evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.file!));
+    const visibleItems = () => page.locator("#items .item:not(.hidden)").evaluateAll((nodes) => nodes.map((node) => (node as unknown as { dataset: Record<string, string> }).dataset.item));
+    const visibleFiles = () => page.locator("#items tr.location:not(.hidden)").evaluateAll((rows) => rows.map((row) => (row as unknown as { dataset: Record<string, string> }).dataset.file!));
     const counter = () => page.locator("#visible-count").textContent();
 
     const everything = (await visibleFiles()).length;
@@ -93,7 +93,7 @@ describe("the HTML report of the sample app, in Chromium", () => {
     await page.locator('svg.timeline .finding-mark[data-item="12"] circle').click();
     await expect(page.inputValue("#filter-item")).resolves.toBe("all");
     await page.selectOption("#sort", "count");
-    const counts = await page.locator("#items .item").evaluateAll((nodes) => nodes.map((node) => Number((node as HTMLElement).dataset.count)));
+    const counts = await page.locator("#items .item").evaluateAll((nodes) => nodes.map((node) => Number((node as unknown as { dataset: Record<string, string> }).dataset.count)));
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     await page.selectOption("#sort", "urgency");
   });
