@@ -3,6 +3,7 @@
  * src/core/ir.ts. Mechanical by design: every decision about meaning is made in src/core.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
+import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 
 type N = TSESTree.Node;
@@ -132,29 +133,12 @@ export function lowerEstree(input: LowerInput): IR.Module {
       }
       case "ExportAllDeclaration":
         return [{ kind: "export-all", range: r, source: String(node.source.value), exported: node.exported ? moduleExportName(node.exported) : null }];
-      case "TSExportAssignment": {
-        const moduleExports: IR.MemberExpression = {
-          kind: "member",
-          range: r,
-          object: { kind: "identifier", name: "module", range: r },
-          property: "exports",
-          computed: null,
-          propertyRange: r,
-          optional: false,
-        };
-        return [{ kind: "expression", range: r, expression: { kind: "assign", range: r, operator: "=", target: { kind: "expression-pattern", range: r, expression: moduleExports }, value: expression(node.expression) } }];
-      }
+      case "TSExportAssignment":
+        return [exportEquals(r, expression(node.expression))];
       case "TSImportEqualsDeclaration": {
         const reference = node.moduleReference;
         if (reference.type !== "TSExternalModuleReference" || node.importKind === "type") return [];
-        const call: IR.CallExpression = {
-          kind: "call",
-          range: range(reference),
-          callee: { kind: "identifier", name: "require", range: range(reference) },
-          args: [expression(reference.expression)],
-          optional: false,
-        };
-        return [{ kind: "var", range: r, declarationKind: "const", declarations: [{ range: r, target: { kind: "identifier-pattern", range: range(node.id), name: node.id.name, typeText: null }, init: call }] }];
+        return [importEqualsRequire(r, { text: node.id.name, range: range(node.id) }, range(reference), expression(reference.expression))];
       }
       case "TSModuleDeclaration":
         return node.body && node.body.type === "TSModuleBlock" ? [{ kind: "block", range: r, body: statements(node.body.body) }] : [];

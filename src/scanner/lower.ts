@@ -5,6 +5,7 @@
  * trivia, parentheses dropped), same kinds. The parity test holds the two together.
  */
 import { ts } from "ts-morph";
+import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 
 const K = ts.SyntaxKind;
@@ -171,29 +172,12 @@ export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = source
       }];
     }
     if (ts.isExportAssignment(node)) {
-      if (!node.isExportEquals) return [{ kind: "export-default", range: r, expression: expression(node.expression) }];
-      const moduleExports: IR.MemberExpression = {
-        kind: "member",
-        range: r,
-        object: { kind: "identifier", name: "module", range: r },
-        property: "exports",
-        computed: null,
-        propertyRange: r,
-        optional: false,
-      };
-      return [{ kind: "expression", range: r, expression: { kind: "assign", range: r, operator: "=", target: { kind: "expression-pattern", range: r, expression: moduleExports }, value: expression(node.expression) } }];
+      return [node.isExportEquals ? exportEquals(r, expression(node.expression)) : { kind: "export-default", range: r, expression: expression(node.expression) }];
     }
     if (ts.isImportEqualsDeclaration(node)) {
       const reference = node.moduleReference;
       if (node.isTypeOnly || !ts.isExternalModuleReference(reference)) return [];
-      const call: IR.CallExpression = {
-        kind: "call",
-        range: range(reference),
-        callee: { kind: "identifier", name: "require", range: range(reference) },
-        args: [expression(reference.expression)],
-        optional: false,
-      };
-      return [{ kind: "var", range: r, declarationKind: "const", declarations: [{ range: r, target: { kind: "identifier-pattern", range: range(node.name), name: node.name.text, typeText: null }, init: call }] }];
+      return [importEqualsRequire(r, { text: node.name.text, range: range(node.name) }, range(reference), expression(reference.expression))];
     }
     if (ts.isModuleDeclaration(node)) {
       return node.body && ts.isModuleBlock(node.body) ? [{ kind: "block", range: r, body: statements(node.body.statements) }] : [];

@@ -1,27 +1,4 @@
-import { MESSAGES } from "../../core/messages.js";
-import { RULE_DESCRIPTIONS } from "../../core/rules.js";
-import { reportFindings } from "../analysis.js";
-import { createRule } from "../create-rule.js";
-import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
+import { createCatalogueRule } from "../catalogue-rule.js";
 
-export default createRule<[SharedOptions], "deprecated" | "upcoming">({
-  name: "no-deprecated-endpoint",
-  meta: {
-    type: "problem",
-    docs: {
-      description: RULE_DESCRIPTIONS["no-deprecated-endpoint"],
-      recommended: true,
-    },
-    messages: { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming },
-    schema: optionsSchema("no-deprecated-endpoint"),
-    defaultOptions: [{}],
-  },
-  defaultOptions: [{}],
-  create(context, [options]) {
-    return {
-      "Program:exit"() {
-        reportFindings(context, "no-deprecated-endpoint", effectiveOptions(context.settings, options));
-      },
-    };
-  },
-});
+/** Items 1 2 3 6 7 8 10 11 13 14 17 19 21 22 23: requests to deprecated endpoints, method-aware. */
+export default createCatalogueRule("no-deprecated-endpoint");

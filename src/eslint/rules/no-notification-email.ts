@@ -1,27 +1,4 @@
-import { MESSAGES } from "../../core/messages.js";
-import { RULE_DESCRIPTIONS } from "../../core/rules.js";
-import { reportFindings } from "../analysis.js";
-import { createRule } from "../create-rule.js";
-import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
+import { createCatalogueRule } from "../catalogue-rule.js";
 
-export default createRule<[SharedOptions], "deprecated" | "upcoming">({
-  name: "no-notification-email",
-  meta: {
-    type: "problem",
-    docs: {
-      description: RULE_DESCRIPTIONS["no-notification-email"],
-      recommended: true,
-    },
-    messages: { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming },
-    schema: optionsSchema("no-notification-email"),
-    defaultOptions: [{}],
-  },
-  defaultOptions: [{}],
-  create(context, [options]) {
-    return {
-      "Program:exit"() {
-        reportFindings(context, "no-notification-email", effectiveOptions(context.settings, options));
-      },
-    };
-  },
-});
+/** Item 18: the `notification_email` field. */
+export default createCatalogueRule("no-notification-email");

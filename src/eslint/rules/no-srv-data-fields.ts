@@ -1,28 +1,4 @@
-import { MESSAGES } from "../../core/messages.js";
-import { RULE_DESCRIPTIONS } from "../../core/rules.js";
-import { reportFindings } from "../analysis.js";
-import { createRule } from "../create-rule.js";
-import { effectiveOptions, optionsSchema, type SharedOptions } from "../options.js";
+import { createCatalogueRule } from "../catalogue-rule.js";
 
-export default createRule<[SharedOptions], "deprecated" | "upcoming" | "moveSrvFieldsToName">({
-  name: "no-srv-data-fields",
-  meta: {
-    type: "problem",
-    docs: {
-      description: RULE_DESCRIPTIONS["no-srv-data-fields"],
-      recommended: true,
-    },
-    hasSuggestions: true,
-    messages: { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming, moveSrvFieldsToName: MESSAGES.moveSrvFieldsToName },
-    schema: optionsSchema("no-srv-data-fields"),
-    defaultOptions: [{}],
-  },
-  defaultOptions: [{}],
-  create(context, [options]) {
-    return {
-      "Program:exit"() {
-        reportFindings(context, "no-srv-data-fields", effectiveOptions(context.settings, options));
-      },
-    };
-  },
-});
+/** Item 12: `service`, `proto`, `name` inside SRV record data, with a suggestion to move them into `name`. */
+export default createCatalogueRule("no-srv-data-fields", { suggestions: ["moveSrvFieldsToName"] });
