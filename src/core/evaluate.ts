@@ -62,6 +62,7 @@ export interface EvaluatorContext {
 }
 
 const MAX_CALL_DEPTH = 4;
+const HTTP_METHOD_TEXT = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|get|post|put|patch|delete|head|options)$/;
 const DNS_RECORD_TYPE = /\b(?:Dns|DNS)_?Records?\b|\b(?:Dns|DNS)Record(?:Response|Result|Row)?\b|\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]\w*\b/;
 const SRV_TYPE = /\bSRV(?:Record)?\b|\bSrvRecord\b/;
 
@@ -454,7 +455,10 @@ export class Evaluator {
     const cls = this.enclosingClass(program, node);
     if (!cls) return UNKNOWN;
     for (const member of cls.members) {
-      if (member.key === key && member.value && member.value.kind !== "function") return this.value(program, member.value);
+      if (member.key !== key || !member.value) continue;
+      // a method: `this._request(...)` runs it like any helper
+      if (member.value.kind === "function" && !member.isStatic) return { kind: "function", fn: member.value, program, env: null };
+      return this.value(program, member.value);
     }
     const constructor = cls.members.find((member) => member.key === "constructor")?.value;
     if (constructor?.kind === "function" && Array.isArray(constructor.body)) {
@@ -756,13 +760,7 @@ export class Evaluator {
   }
 
   private calleeFunction(program: Program, node: CallExpression, env: Env | null): Extract<Value, { kind: "function" }> | null {
-    const callee = node.callee;
-    if (callee.kind === "member" && callee.property !== null) {
-      const receiver = this.value(program, callee.object, env);
-      const property = this.property(program, receiver, callee.property);
-      return property?.kind === "function" ? property : null;
-    }
-    const value = this.value(program, callee, env);
+    const value = this.value(program, node.callee, env);
     return value.kind === "function" ? value : null;
   }
 
@@ -808,12 +806,15 @@ export class Evaluator {
   private genericRequest(program: Program, node: CallExpression, env: Env | null): RequestInfo | null {
     const calleeName = node.callee.kind === "member" ? node.callee.property : node.callee.kind === "identifier" ? node.callee.name : null;
     if (calleeName !== null && MESSAGE_CALLEES.has(calleeName)) return null;
-    const urlIndex = node.args.findIndex((arg) => arg.kind !== "function" && this.value(program, arg, env).kind === "string");
+    // `request("GET", "/zones/…")`: a method name given as a string is the method, not the URL.
+    const values = node.args.map((arg) => (arg.kind === "function" ? UNKNOWN : this.value(program, arg, env)));
+    const methodArgument = values.findIndex((value) => HTTP_METHOD_TEXT.test(staticText(value) ?? ""));
+    const urlIndex = values.findIndex((value, index) => value.kind === "string" && index !== methodArgument);
     if (urlIndex === -1) return null;
-    const url = this.value(program, node.args[urlIndex]!, env) as StringValue;
+    const url = values[urlIndex] as StringValue;
     const routeDefinition =
       calleeName !== null && ROUTE_METHOD_NAMES.has(calleeName.toLowerCase()) && node.args.slice(urlIndex + 1).some((arg) => arg.kind === "function" || (arg.kind === "identifier" && this.value(program, arg, env).kind === "function"));
-    let method = methodFromText(calleeName);
+    let method = methodArgument === -1 ? methodFromText(calleeName) : methodFromText(staticText(values[methodArgument]));
     const options = node.args.slice(urlIndex + 1).map((arg) => this.value(program, arg, env)).find((value) => value.kind === "object");
     if (options?.kind === "object") {
       const written = options.get("method");
