@@ -259,7 +259,7 @@ export class Evaluator {
   private steps(program: Program, base: Value, steps: readonly PathStep[], fallback: Expression | null, env: Env | null): Value {
     let value = base;
     for (const step of steps) {
-      if ("key" in step) value = this.property(program, value, step.key) ?? UNKNOWN;
+      if ("key" in step) value = this.property(value, step.key) ?? UNKNOWN;
       else if ("index" in step) value = this.index(value, step.index);
       // a rest element keeps the same kind of value
     }
@@ -292,7 +292,7 @@ export class Evaluator {
       case "object-pattern": {
         const property = parent.properties.find((candidate) => candidate.value === pattern);
         if (!property?.key) return UNKNOWN;
-        return this.property(program, this.patternValue(program, parent), property.key) ?? UNKNOWN;
+        return this.property(this.patternValue(program, parent), property.key) ?? UNKNOWN;
       }
       case "array-pattern": {
         const index = parent.elements.indexOf(pattern);
@@ -379,7 +379,7 @@ export class Evaluator {
     if (program.commonJsExport) {
       const exported = this.value(program, program.commonJsExport);
       if (name === "default") return exported;
-      return this.property(program, exported, name) ?? UNKNOWN;
+      return this.property(exported, name) ?? UNKNOWN;
     }
     for (const source of program.starExports) {
       const next = this.load(program, source);
@@ -408,11 +408,11 @@ export class Evaluator {
     if (key === null) {
       return object.kind === "records" || object.kind === "array" ? this.elementOf(object) : UNKNOWN;
     }
-    return this.property(program, object, key) ?? UNKNOWN;
+    return this.property(object, key) ?? UNKNOWN;
   }
 
   /** A property of a value; `undefined` when the value is known to lack it. */
-  property(program: Program, object: Value, key: string): Value | undefined {
+  property(object: Value, key: string): Value | undefined {
     switch (object.kind) {
       case "object":
         return object.get(key) ?? (object.open ? UNKNOWN : undefined);
@@ -560,7 +560,7 @@ export class Evaluator {
       }
       const method = this.methodCall(program, node, receiver, name, env);
       if (method) return { result: method, request: null };
-      const property = this.property(program, receiver, name);
+      const property = this.property(receiver, name);
       if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env), request: null };
       return { result: UNKNOWN, request: null };
     }
@@ -642,11 +642,11 @@ export class Evaluator {
       case "records":
         if (name === "then") return this.thenCallback(program, node, receiver, env);
         if (SUBSET_METHODS.has(name)) {
-          const srv = receiver.srv || (name === "filter" && this.isSrvPredicate(program, node.args[0]));
+          const srv = receiver.srv || (name === "filter" && isSrvPredicate(node.args[0]));
           return { kind: "records", srv, via: receiver.via };
         }
         if (ELEMENT_METHODS.has(name)) {
-          const srv = receiver.srv || ((name === "find" || name === "findLast") && this.isSrvPredicate(program, node.args[0]));
+          const srv = receiver.srv || ((name === "find" || name === "findLast") && isSrvPredicate(node.args[0]));
           return { kind: "record", srv, via: receiver.via };
         }
         return UNKNOWN;
@@ -673,8 +673,8 @@ export class Evaluator {
       default:
         if (name === "then") return this.thenCallback(program, node, receiver, env);
         // `anything.filter(r => r.type === 'SRV')`: the predicate itself says these are SRV records.
-        if (name === "filter" && this.isSrvPredicate(program, node.args[0])) return { kind: "records", srv: true, via: "records filtered on type SRV" };
-        if ((name === "find" || name === "findLast") && this.isSrvPredicate(program, node.args[0])) return { kind: "record", srv: true, via: "a record found by type SRV" };
+        if (name === "filter" && isSrvPredicate(node.args[0])) return { kind: "records", srv: true, via: "records filtered on type SRV" };
+        if ((name === "find" || name === "findLast") && isSrvPredicate(node.args[0])) return { kind: "record", srv: true, via: "a record found by type SRV" };
         return null;
     }
   }
@@ -683,13 +683,6 @@ export class Evaluator {
     const callback = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
     if (callback.kind !== "function") return UNKNOWN;
     return this.invoke(callback, [receiver], env);
-  }
-
-  /** `r => r.type === 'SRV'` */
-  isSrvPredicate(program: Program, fn: Expression | undefined): boolean {
-    if (!fn || fn.kind !== "function") return false;
-    const body = Array.isArray(fn.body) ? returnsOf(fn.body)[0] : fn.body;
-    return body !== undefined && isTypeComparison(body, "SRV");
   }
 
   private construct(program: Program, node: Extract<Expression, { kind: "new" }>, env: Env | null): Value {
@@ -1034,6 +1027,13 @@ export function returnsOf(body: readonly Statement[]): Expression[] {
   };
   for (const statement of body) visit(statement);
   return found;
+}
+
+/** `r => r.type === 'SRV'` */
+function isSrvPredicate(fn: Expression | undefined): boolean {
+  if (!fn || fn.kind !== "function") return false;
+  const body = Array.isArray(fn.body) ? returnsOf(fn.body)[0] : fn.body;
+  return body !== undefined && isTypeComparison(body, "SRV");
 }
 
 /** `x.type === 'SRV'` (either side, `==` too). */
