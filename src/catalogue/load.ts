@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { generateCatalogue } from "./generate.js";
+import { generateCatalogue, ScheduleError } from "./generate.js";
 import { PathIndex } from "./path-index.js";
 import type { Catalogue, CatalogueEntry, RuleName } from "./types.js";
 
@@ -58,7 +58,8 @@ export function loadScheduleFile(path: string, displayName = path): CatalogueInd
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new Error(`${displayName}: cannot read the schedule file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ScheduleError(displayName, null, null, code === "ENOENT" ? "schedule file not found" : `cannot read the schedule file (${code ?? String(error)})`);
   }
   return new CatalogueIndex(generateCatalogue(text, { source: displayName }));
 }

@@ -21,6 +21,7 @@ import { ScannerModuleHost, contentHash } from "./module-host.js";
 import { Prefilter, relativeImports } from "./prefilter.js";
 import { compareFindings, summarize, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
+import { ScanUsageError } from "./errors.js";
 import { TypeAwareProject } from "./type-aware.js";
 import { runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
 
@@ -56,7 +57,7 @@ export interface ScanOptions {
   onProgress?: (progress: { done: number; total: number; findings: number }) => void;
 }
 
-export class ScanUsageError extends Error {}
+export { ScanUsageError } from "./errors.js";
 
 const WORKER_THRESHOLD = 400;
 

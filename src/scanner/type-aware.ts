@@ -5,6 +5,7 @@
  */
 import { Project, ts } from "ts-morph";
 import type { TypeOracle } from "../core/evaluate.js";
+import { ScanUsageError } from "./errors.js";
 import type { Module } from "../core/ir.js";
 import { lowerSourceFile, syntaxErrorsOf } from "./lower.js";
 import { ScannerModuleHost, contentHash, type LoadedModule } from "./module-host.js";
@@ -40,7 +41,7 @@ export class TypeAwareProject {
     try {
       project = new Project({ tsConfigFilePath: tsconfig });
     } catch (error) {
-      throw new Error(`${tsconfig}: cannot load the TypeScript project (${(error as Error).message.split("\n")[0]})`);
+      throw new ScanUsageError(`${tsconfig}: cannot load the TypeScript project (${(error as Error).message.split("\n")[0]})`);
     }
     this.host = new ProjectModuleHost(project);
     const checker = project.getTypeChecker().compilerObject;

@@ -48,6 +48,17 @@ describe("config file", () => {
     expect(run.stderr).toMatch(/schedule\.md \(line 3, column "Affected endpoints or fields"\): item 1: unknown method "FETCH"/);
   });
 
+  it("a missing schedule or tsconfig file is a clear error, not an internal one", () => {
+    const project = scratch();
+    const schedule = runCli(["scan", "--schedule", "missing.md"], project);
+    expect(schedule.code).toBe(2);
+    expect(schedule.stderr).toMatch(/^sunset-lint: .*missing\.md: schedule file not found\n$/);
+    const tsconfig = runCli(["scan", "--tsconfig", "nope.json"], project);
+    expect(tsconfig.code).toBe(2);
+    expect(tsconfig.stderr).toMatch(/^sunset-lint: .*nope\.json: cannot load the TypeScript project \(File not found/);
+    expect(tsconfig.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
   it("a user's own schedule drives detection", () => {
     const project = scratch();
     writeFileSync(join(project, "schedule.md"), "| # | Date | Change | Affected endpoints or fields | Replacement | id | detect |\n|---|---|---|---|---|---|---|\n| 1 | 2027-03-01 | Widgets API deprecated. | GET, DELETE /zones/:zone_id/widgets/:widget_id | gadgets | widgets-api | endpoint |\n");
