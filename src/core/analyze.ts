@@ -73,12 +73,8 @@ export function analyzeModule(input: AnalyzeInput): Finding[] {
   const ctx = new DetectorContext(program, evaluator, catalogue, options, apiHosts);
   for (const rule of options.rules ?? RULE_NAMES) DETECTORS[rule](ctx);
 
-  const ignored = new Set(options.ignore.map(String));
-  const minimum = confidenceRank(options.minConfidence);
   const seen = new Set<string>();
-  return ctx.findings
-    .filter((finding) => confidenceRank(finding.confidence) >= minimum)
-    .filter((finding) => !(finding.entryId !== null && (ignored.has(finding.entryId) || ignored.has(String(finding.item)))))
+  return selectFindings(ctx.findings, options)
     .filter((finding) => {
       const key = `${finding.ruleId}:${finding.entryId}:${finding.range[0]}:${finding.range[1]}:${finding.messageId}:${JSON.stringify(finding.data)}`;
       if (seen.has(key)) return false;
@@ -86,4 +82,15 @@ export function analyzeModule(input: AnalyzeInput): Finding[] {
       return true;
     })
     .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1] || a.ruleId.localeCompare(b.ruleId));
+}
+
+/** The findings at or above `minConfidence` whose entry is not in `ignore` (ids or item numbers). */
+export function selectFindings(findings: readonly Finding[], options: Pick<AnalysisOptions, "minConfidence" | "ignore">): Finding[] {
+  const ignored = new Set(options.ignore.map(String));
+  const minimum = confidenceRank(options.minConfidence);
+  return findings.filter(
+    (finding) =>
+      confidenceRank(finding.confidence) >= minimum &&
+      !(finding.entryId !== null && (ignored.has(finding.entryId) || ignored.has(String(finding.item)))),
+  );
 }

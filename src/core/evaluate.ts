@@ -897,7 +897,7 @@ export class Evaluator {
           config = options(BODY_SECOND.has(last) ? 2 : 1);
           if (BODY_SECOND.has(last)) body = bodyOf(second);
         } else return { result: UNKNOWN, request: null };
-        return respond(this.request(program, node, { library: "axios", url: joinBase(relative(config), url, "axios"), method, body }));
+        return respond(this.request(program, node, { library: "axios", url: joinBase(relative(config), url), method, body }));
       }
       case "got":
       case "ky": {
@@ -925,7 +925,7 @@ export class Evaluator {
         } else return { result: UNKNOWN, request: null };
         const prefix = asString(get(settings, "prefixUrl")) ?? base;
         const body = bodyOf(get(settings, "json") ?? get(settings, "body"));
-        return respond(this.request(program, node, { library, url: joinBase(prefix, url, "prefix"), method, body }));
+        return respond(this.request(program, node, { library, url: joinBase(prefix, url), method, body }));
       }
       case "undici": {
         if (last === "fetch" && path.length === 1) {
@@ -933,7 +933,7 @@ export class Evaluator {
         }
         if (last === "request" && path.length === 1) {
           if (callee.kind === "client") {
-            const url = joinBase(base, asString(get(first, "path")), "axios");
+            const url = joinBase(base, asString(get(first, "path")));
             return respond(this.request(program, node, { library: "undici", url, method: methodOf(first, "GET"), body: bodyOf(get(first, "body")) }));
           }
           return respond(this.request(program, node, { library: "undici", url: asString(first), method: methodOf(options(1), "GET"), body: bodyOf(get(second, "body")) }));
@@ -961,7 +961,7 @@ export class Evaluator {
       case "cloudflare": {
         if (callee.kind !== "client") return { result: UNKNOWN, request: null };
         if (path.length === 1 && last && METHOD_OF_NAME[last]) {
-          const url = joinBase(base, asString(first), "axios");
+          const url = joinBase(base, asString(first));
           return respond(this.request(program, node, { library: "cloudflare", url, method: METHOD_OF_NAME[last]!, body: bodyOf(get(second, "body")), sdk: true }));
         }
         const resource = path.slice(0, -1);
@@ -974,7 +974,7 @@ export class Evaluator {
             if (segment === "{0}") return [...slash, ...partsOf(first, node.args[0] ? hintOf(node.args[0]) : null)];
             return [...slash, { text: segment, origin: null }];
           });
-          const url = joinBase(base, stringValue(parts), "axios");
+          const url = joinBase(base, stringValue(parts));
           return respond(this.request(program, node, { library: "cloudflare", url, method: sdkRoute.method, body: null, sdk: true }));
         }
         if (last && SDK_DNS_RECORD_PATHS.some((candidate) => sameArray(candidate, resource))) {
@@ -1080,11 +1080,8 @@ function mergedObject(sources: Value[]): Value {
   };
 }
 
-/**
- * Joins a base URL and a path. `axios` joins with exactly one slash; got and ky's `prefixUrl`
- * the same. An unknown path stays unknown.
- */
-function joinBase(base: StringValue | null, url: StringValue | null, _style: "axios" | "prefix"): StringValue | null {
+/** Joins a base URL and a path with one slash (axios's baseURL, got's and ky's prefixUrl); an absolute URL wins. */
+function joinBase(base: StringValue | null, url: StringValue | null): StringValue | null {
   if (!url) return null;
   if (!base) return url;
   const first = url.parts[0];

@@ -9,9 +9,9 @@ import { parse } from "@typescript-eslint/typescript-estree";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
-import { analyzeModule, resolveOptions } from "../core/analyze.js";
+import { analyzeModule, resolveOptions, selectFindings } from "../core/analyze.js";
 import type { ModuleHost, TypeOracle } from "../core/evaluate.js";
-import { confidenceRank, type Finding } from "../core/finding.js";
+import type { Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
 import { resolveImport } from "../files/resolve-import.js";
@@ -121,13 +121,9 @@ export function findingsOf(context: Context, rule: RuleName, options: LogpushOpt
     });
     byOptions.set(key, findings);
   }
-  const minimum = confidenceRank(options.minConfidence ?? "medium");
-  const ignored = new Set((options.ignore ?? []).map(String));
-  return findings.filter(
-    (finding) =>
-      finding.ruleId === rule &&
-      confidenceRank(finding.confidence) >= minimum &&
-      !(finding.entryId !== null && (ignored.has(finding.entryId) || ignored.has(String(finding.item)))),
+  return selectFindings(
+    findings.filter((finding) => finding.ruleId === rule),
+    { minConfidence: options.minConfidence ?? "medium", ignore: options.ignore ?? [] },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ScanResult } from "../scanner/result.js";
+import { withoutEdits, type ScanResult } from "../scanner/result.js";
 import type { Formatter } from "./types.js";
 
 /** The JSON contract: `{ version: 1, asOf, findings, summary }`, without internal fields. */
@@ -6,7 +6,7 @@ export function toContract(result: ScanResult): ScanResult {
   return {
     version: 1,
     asOf: result.asOf,
-    findings: result.findings.map(({ fix: _fix, suggestions: _suggestions, ...finding }) => finding),
+    findings: result.findings.map(withoutEdits),
     summary: result.summary,
   };
 }

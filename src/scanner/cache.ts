@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { writeFileAtomic } from "../files/write-atomic.js";
 import { contentHash } from "./module-host.js";
 import type { FileAnalysis } from "./analyze-file.js";
+import { withoutEdits } from "./result.js";
 
 interface CacheEntry {
   hash: string;
@@ -70,7 +71,7 @@ export class ScanCache {
     const dependencies: Record<string, string> = {};
     for (const dependency of result.dependencies) dependencies[dependency] = this.hashOf(dependency) ?? "";
     // Fixes are offsets into this exact text: a run that fixes never reads the cache.
-    this.fresh[path] = { hash, dependencies, result: { ...result, findings: result.findings.map(({ fix: _fix, suggestions: _suggestions, ...finding }) => finding) } };
+    this.fresh[path] = { hash, dependencies, result: { ...result, findings: result.findings.map(withoutEdits) } };
   }
 
   save(): void {

@@ -87,3 +87,8 @@ export function summarize(findings: ScanFinding[], rest: Omit<ScanSummary, "find
 
 export const compareFindings = (a: ScanFinding, b: ScanFinding) =>
   a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || (a.entryId ?? "").localeCompare(b.entryId ?? "");
+
+/** A finding without its edits (fixes and suggestions are offsets into one file's text: never stored or printed). */
+export function withoutEdits({ fix: _fix, suggestions: _suggestions, ...finding }: ScanFinding): ScanFinding {
+  return finding;
+}

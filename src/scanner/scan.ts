@@ -19,7 +19,7 @@ import { ScanCache } from "./cache.js";
 import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
 import { ScannerModuleHost, contentHash } from "./module-host.js";
 import { Prefilter, relativeImports } from "./prefilter.js";
-import { compareFindings, summarize, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
+import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
 import { TypeAwareProject } from "./type-aware.js";
@@ -181,7 +181,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     findings.push(...result.findings.filter(filters));
   }
   findings.sort(compareFindings);
-  if (!options.withFixes) findings = findings.map(({ fix: _fix, suggestions: _suggestions, ...finding }) => finding);
+  if (!options.withFixes) findings = findings.map(withoutEdits);
 
   let baselined = 0;
   if (options.updateBaseline && options.baseline) {

@@ -4,6 +4,7 @@ import type { CatalogueIndex } from "../catalogue/load.js";
 import type { Evaluator } from "../core/evaluate.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { ScannerModuleHost } from "./module-host.js";
+import { withoutEdits } from "./result.js";
 import { Prefilter } from "./prefilter.js";
 import { loadCatalogue } from "./scan.js";
 import type { WorkerReply, WorkerRequest, WorkerSetup } from "./workers.js";
@@ -28,7 +29,7 @@ parentPort!.on("message", (request: WorkerRequest) => {
     }
     const results: [string, FileAnalysis][] = request.files.map((file) => {
       const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator! });
-      if (!setup!.withFixes) result.findings = result.findings.map(({ fix: _fix, suggestions: _suggestions, ...finding }) => finding);
+      if (!setup!.withFixes) result.findings = result.findings.map(withoutEdits);
       return [file, result];
     });
     parentPort!.postMessage({ kind: "results", results } satisfies WorkerReply);
