@@ -14,7 +14,7 @@ import { detectConflictingFramingHeaders } from "./detectors/framing-headers.js"
 import { detectLogpushFilters } from "./detectors/logpush.js";
 import { detectRenamedPathSegments } from "./detectors/path-segment.js";
 import { detectDraftCiphers } from "./detectors/tls-ciphers.js";
-import { Evaluator, type ModuleHost, type TypeOracle } from "./evaluate.js";
+import { Evaluator, type ModuleHost, type TypeOracle } from "./evaluator/index.js";
 import { confidenceRank, type Finding } from "./finding.js";
 import type { Module } from "./ir.js";
 import { normalizeHost } from "./url.js";

@@ -10,7 +10,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
 import { analyzeModule, resolveOptions, selectFindings } from "../core/analyze.js";
-import type { ModuleHost, TypeOracle } from "../core/evaluate.js";
+import type { ModuleHost, TypeOracle } from "../core/evaluator/index.js";
 import type { Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";

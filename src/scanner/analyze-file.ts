@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import { analyzeModule, type AnalysisOptions } from "../core/analyze.js";
-import { Evaluator, type TypeOracle } from "../core/evaluate.js";
+import { Evaluator, type TypeOracle } from "../core/evaluator/index.js";
 import { lineColumn, lineStartsOf, type Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import type { FileProblem } from "./discover.js";

@@ -4,7 +4,7 @@
  * tell when a file's findings depend on another file's content.
  */
 import { createHash } from "node:crypto";
-import type { ModuleHost } from "../core/evaluate.js";
+import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
 import { resolveImport } from "../files/resolve-import.js";

@@ -4,7 +4,7 @@
  * own source files; others are parsed as in a plain scan.
  */
 import { Project, ts } from "ts-morph";
-import type { TypeOracle } from "../core/evaluate.js";
+import type { TypeOracle } from "../core/evaluator/index.js";
 import { ScanUsageError } from "./errors.js";
 import type { Module } from "../core/ir.js";
 import { lowerSourceFile, syntaxErrorsOf } from "./lower.js";

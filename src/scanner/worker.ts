@@ -1,7 +1,7 @@
 /** A scan worker: analyses the batches of files it is sent (see workers.ts). */
 import { parentPort } from "node:worker_threads";
 import type { CatalogueIndex } from "../catalogue/load.js";
-import type { Evaluator } from "../core/evaluate.js";
+import type { Evaluator } from "../core/evaluator/index.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { ScannerModuleHost } from "./module-host.js";
 import { withoutEdits } from "./result.js";

@@ -6,7 +6,7 @@
 import type { CatalogueIndex } from "../../catalogue/load.js";
 import { status } from "../../catalogue/status.js";
 import type { CatalogueEntry, RuleName } from "../../catalogue/types.js";
-import type { Evaluator } from "../evaluate.js";
+import type { Evaluator } from "../evaluator/index.js";
 import type { Confidence, Finding, Suggestion, TextEdit } from "../finding.js";
 import type { Expression, Node, Range } from "../ir.js";
 import { deprecationMessage, formatMessage, type MessageId } from "../messages.js";

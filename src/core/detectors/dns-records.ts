@@ -8,7 +8,7 @@
  * written in a literal, assigned, or read where the code shows the record is SRV.
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
-import { dnsRecordValueOfType, isTypeComparison } from "../evaluate.js";
+import { dnsRecordValueOfType, isTypeComparison } from "../evaluator/index.js";
 import type { TextEdit } from "../finding.js";
 import type { Expression, MemberExpression, Node, ObjectLiteral, Property } from "../ir.js";
 import { staticText, type Value } from "../values.js";

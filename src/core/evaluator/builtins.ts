@@ -1,0 +1,89 @@
+/**
+ * The language's own functions and methods that shape strings and objects: `String()`,
+ * `encodeURIComponent`, `JSON.stringify`, `Object.assign`, string `concat`/`replace`, array
+ * `join`, and `new URL`.
+ */
+import type { CallExpression, NewExpression } from "../ir.js";
+import type { Program } from "../program.js";
+import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type ObjectValue, type StringValue, type Value, type Env } from "../values.js";
+import type { Evaluator } from "./evaluator.js";
+import { hintOf } from "./hints.js";
+import { requiredValue } from "./modules.js";
+import { replaceText, resolveUrl } from "./url-values.js";
+
+/** A call of a global function the file does not declare; `null` when it is not one we know. */
+export function globalFunctionCall(evaluator: Evaluator, program: Program, name: string, node: CallExpression, env: Env | null): Value | null {
+  const first = node.args[0];
+  switch (name) {
+    case "require": {
+      const specifier = first ? staticText(evaluator.value(program, first, env)) : null;
+      return specifier === null ? UNKNOWN : requiredValue(evaluator, program, specifier);
+    }
+    case "String":
+      return first ? evaluator.value(program, first, env) : text("");
+    case "encodeURIComponent":
+    case "encodeURI":
+    case "escape": {
+      const value = first ? evaluator.value(program, first, env) : UNKNOWN;
+      const literal = staticText(value);
+      return literal !== null && /^[\w.~-]*$/.test(literal) ? value : stringValue([{ hole: true, hint: first ? hintOf(first) : null }]);
+    }
+    default:
+      return null;
+  }
+}
+
+/** `JSON.stringify(x)`, `Object.assign(…)`; `null` for any other method of a global object. */
+export function globalMethodCall(evaluator: Evaluator, program: Program, object: string, name: string, node: CallExpression, env: Env | null): Value | null {
+  if (object === "JSON" && name === "stringify") {
+    return { kind: "stringified", value: node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN };
+  }
+  if (object === "Object" && name === "assign") return mergedObject(evaluator.args(program, node, env));
+  return null;
+}
+
+export function stringMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: StringValue, name: string, env: Env | null): Value {
+  if (name === "toString" || name === "trim" || name === "valueOf") return receiver;
+  if (name === "concat") return concat(receiver, ...evaluator.args(program, node, env).map((arg) => stringValue(partsOf(arg, null))));
+  if ((name === "replace" || name === "replaceAll") && node.args.length === 2) {
+    const pattern = staticText(evaluator.value(program, node.args[0]!, env));
+    if (pattern) return replaceText(receiver, pattern, evaluator.value(program, node.args[1]!, env), node.args[1]!);
+  }
+  return UNKNOWN;
+}
+
+/** `[…].join(sep)`; `null` for other array methods. */
+export function arrayMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: Extract<Value, { kind: "array" }>, name: string, env: Env | null): Value | null {
+  if (name !== "join") return null;
+  const separator = node.args[0] ? staticText(evaluator.value(program, node.args[0], env)) : ",";
+  if (separator === null) return UNKNOWN;
+  const parts = receiver.elements().flatMap((element, index) => [...(index > 0 ? [{ text: separator, origin: null }] : []), ...partsOf(element, null)]);
+  return stringValue(parts);
+}
+
+/** `new URL(path, base)`. */
+export function newUrl(evaluator: Evaluator, program: Program, node: NewExpression, env: Env | null): Value {
+  const [input, base] = evaluator.args(program, node, env);
+  if (!input || input.kind !== "string") return UNKNOWN;
+  return resolveUrl(input, base);
+}
+
+export function mergedObject(sources: Value[]): Value {
+  const objects = sources.filter((source): source is ObjectValue => source.kind === "object");
+  if (objects.length === 0) return UNKNOWN;
+  return {
+    kind: "object",
+    node: null,
+    program: null,
+    open: sources.some((source) => source.kind !== "object"),
+    get(key) {
+      for (let index = objects.length - 1; index >= 0; index--) {
+        const value = objects[index]!.get(key);
+        if (value !== undefined) return value;
+      }
+      return undefined;
+    },
+    keys: () => [...new Set(objects.flatMap((object) => object.keys()))],
+  };
+}
+

@@ -1,0 +1,547 @@
+/**
+ * The abstract evaluator: what an expression is as far as the code shows, across constants,
+ * object members, small helper functions, closures and imports. It dispatches what it does not
+ * own to the modules beside it: builtins.ts (the language's own functions), modules.ts
+ * (imports and exports), library-calls.ts and sdk.ts (request libraries), requests.ts (which
+ * calls make requests) and responses.ts (what flows out of them).
+ *
+ * It never executes anything; unknown pieces become holes or `unknown`. Every recursion is
+ * bounded (call depth, binding cycles), so a pathological file costs time linear in its size.
+ */
+import type { CatalogueIndex } from "../../catalogue/load.js";
+import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern } from "../ir.js";
+import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } from "../libraries.js";
+import type { Binding, PathStep, Program } from "../program.js";
+import { UNKNOWN, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
+import { arrayMethodCall, globalFunctionCall, globalMethodCall, newUrl, stringMethodCall } from "./builtins.js";
+import { hintOf, returnsOf } from "./hints.js";
+import { libraryCall, type CallResult } from "./library-calls.js";
+import { exportedValue, importedValue } from "./modules.js";
+import { RequestFinder } from "./requests.js";
+import { dnsRecordValueOfType, responseMethod, responseProperty, srvSelection } from "./responses.js";
+
+/** Gives the evaluator the modules that relative imports name (the scanner's files, or the disk). */
+export interface ModuleHost {
+  load(fromFile: string, specifier: string): Module | null;
+}
+
+/** Declared or inferred type text of an expression, when a type checker is available. */
+export interface TypeOracle {
+  typeTextOf(program: Program, node: Expression): string | null;
+}
+
+export interface EvaluatorContext {
+  catalogue: CatalogueIndex;
+  host: ModuleHost | null;
+  types: TypeOracle | null;
+}
+
+export const MAX_CALL_DEPTH = 4;
+
+export class Evaluator {
+  // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
+  private readonly cache = new WeakMap<Expression, Value>();
+  private readonly active = new Set<object>();
+  private readonly classOfFunction = new WeakMap<FunctionNode, ClassNode | null>();
+  private readonly requests = new RequestFinder(this);
+
+  constructor(readonly context: EvaluatorContext) {}
+
+  // ---- expressions ---------------------------------------------------------------------------
+
+  value(program: Program, expression: Expression, env: Env | null = null): Value {
+    if (env === null) {
+      const cached = this.cache.get(expression);
+      if (cached) return cached;
+    }
+    if (this.active.has(expression)) return UNKNOWN;
+    this.active.add(expression);
+    let result: Value;
+    try {
+      result = this.compute(program, expression, env);
+    } finally {
+      this.active.delete(expression);
+    }
+    if (env === null) this.cache.set(expression, result);
+    return result;
+  }
+
+  private compute(program: Program, node: Expression, env: Env | null): Value {
+    switch (node.kind) {
+      case "string":
+        return text(node.value, { program, node });
+      case "number":
+        return { kind: "number", value: node.value };
+      case "boolean":
+        return { kind: "boolean", value: node.value };
+      case "null":
+        return { kind: "null" };
+      case "template": {
+        if (node.tag && !this.isStringRaw(program, node.tag)) return UNKNOWN;
+        const parts = [];
+        for (let index = 0; index < node.quasis.length; index++) {
+          parts.push({ text: node.quasis[index]!.value, origin: { program, node } });
+          const expression = node.expressions[index];
+          if (expression) parts.push(...partsOf(this.value(program, expression, env), hintOf(expression)));
+        }
+        return stringValue(parts);
+      }
+      case "identifier":
+        return this.identifier(program, node, env);
+      case "this":
+        return UNKNOWN;
+      case "member":
+        return this.member(program, node, env);
+      case "call":
+        return this.call(program, node, env).result;
+      case "new":
+        return this.construct(program, node, env);
+      case "object":
+        return this.object(program, node, env);
+      case "array": {
+        const elements = node.elements;
+        return {
+          kind: "array",
+          elements: () =>
+            elements.flatMap((element) => {
+              if (!element) return [UNKNOWN];
+              if (element.kind === "spread") {
+                const spread = this.value(program, element.argument, env);
+                return spread.kind === "array" ? spread.elements() : [UNKNOWN];
+              }
+              return [this.value(program, element, env)];
+            }),
+        };
+      }
+      case "function":
+        return { kind: "function", fn: node, program, env };
+      case "binary":
+        if (node.operator === "+") {
+          const left = this.value(program, node.left, env);
+          const right = this.value(program, node.right, env);
+          if (left.kind === "number" && right.kind === "number") return { kind: "number", value: left.value + right.value };
+          if (left.kind === "string" || right.kind === "string") {
+            return stringValue([...partsOf(left, hintOf(node.left)), ...partsOf(right, hintOf(node.right))]);
+          }
+        }
+        return UNKNOWN;
+      case "logical": {
+        const left = this.value(program, node.left, env);
+        if (node.operator === "&&") return this.value(program, node.right, env);
+        // `process.env.API ?? "https://api…"`: the written default is the best knowledge we have.
+        if (left.kind === "unknown" || left.kind === "null") return this.value(program, node.right, env);
+        return left;
+      }
+      case "conditional": {
+        const consequent = this.value(program, node.consequent, env);
+        const alternate = this.value(program, node.alternate, env);
+        if (consequent.kind === "string" && alternate.kind === "string" && staticText(consequent) !== null && staticText(consequent) === staticText(alternate)) {
+          return consequent;
+        }
+        if (consequent.kind === "unknown") return alternate.kind === "records" || alternate.kind === "record" ? alternate : UNKNOWN;
+        if (alternate.kind === "unknown" || alternate.kind === "null") return consequent.kind === "records" || consequent.kind === "record" ? consequent : UNKNOWN;
+        return UNKNOWN;
+      }
+      case "await":
+        return this.value(program, node.argument, env);
+      case "typed": {
+        const inner = this.value(program, node.expression, env);
+        if (inner.kind !== "unknown") return inner;
+        return dnsRecordValueOfType(node.typeText) ?? UNKNOWN;
+      }
+      case "sequence":
+        return node.expressions.length ? this.value(program, node.expressions.at(-1)!, env) : UNKNOWN;
+      case "assign":
+        return node.operator === "=" ? this.value(program, node.value, env) : UNKNOWN;
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  private isStringRaw(program: Program, tag: Expression): boolean {
+    return tag.kind === "member" && tag.property === "raw" && tag.object.kind === "identifier" && tag.object.name === "String" && !program.resolve(tag.object);
+  }
+
+  private identifier(program: Program, node: Extract<Expression, { kind: "identifier" }>, env: Env | null): Value {
+    const binding = program.resolve(node);
+    if (binding) return this.binding(program, binding, env);
+    const library = GLOBAL_LIBRARIES[node.name];
+    if (library) return { kind: "library", library, path: [] };
+    return UNKNOWN;
+  }
+
+  // ---- bindings ------------------------------------------------------------------------------
+
+  binding(program: Program, binding: Binding, env: Env | null): Value {
+    const source = binding.source;
+    if (source.kind === "param") {
+      const args = lookupArgs(env, source.fn);
+      if (args) {
+        const argument = args[source.index] ?? UNKNOWN;
+        const value = this.steps(program, argument, source.steps, source.fallback, env);
+        return value.kind === "unknown" ? (dnsRecordValueOfType(binding.typeText) ?? value) : value;
+      }
+    }
+    if (this.active.has(binding)) return UNKNOWN;
+    this.active.add(binding);
+    try {
+      const value = this.bindingUncached(program, binding, env);
+      if (value.kind === "unknown") return dnsRecordValueOfType(binding.typeText) ?? value;
+      return value;
+    } finally {
+      this.active.delete(binding);
+    }
+  }
+
+  private bindingUncached(program: Program, binding: Binding, env: Env | null): Value {
+    const source = binding.source;
+    switch (source.kind) {
+      case "init": {
+        if (source.declarationKind !== "const" && binding.writes.length > 0) return UNKNOWN;
+        const base = source.init ? this.value(program, source.init, env) : UNKNOWN;
+        return this.steps(program, base, source.steps, source.fallback, env);
+      }
+      case "param": {
+        const base = this.callbackArgument(program, source.fn, source.index, env);
+        return this.steps(program, base, source.steps, source.fallback, env);
+      }
+      case "for-of": {
+        const iterated = this.value(program, source.statement.right, env);
+        return this.steps(program, this.elementOf(iterated), source.steps, source.fallback, env);
+      }
+      case "catch":
+        return UNKNOWN;
+      case "function":
+        return { kind: "function", fn: source.fn, program, env: null };
+      case "class":
+        return UNKNOWN;
+      case "import":
+        return importedValue(this, program, source.source, source.imported);
+    }
+  }
+
+  private steps(program: Program, base: Value, steps: readonly PathStep[], fallback: Expression | null, env: Env | null): Value {
+    let value = base;
+    for (const step of steps) {
+      if ("key" in step) value = this.property(value, step.key) ?? UNKNOWN;
+      else if ("index" in step) value = this.index(value, step.index);
+      // a rest element keeps the same kind of value
+    }
+    if ((value.kind === "unknown" || value.kind === "null") && fallback) return this.value(program, fallback, env);
+    return value;
+  }
+
+  /** The value a destructuring pattern takes apart. */
+  patternValue(program: Program, pattern: Pattern): Value {
+    const found = this.patternValueUntyped(program, pattern);
+    if (found.kind !== "unknown") return found;
+    const typeText = "typeText" in pattern ? pattern.typeText : null;
+    return dnsRecordValueOfType(typeText) ?? found;
+  }
+
+  private patternValueUntyped(program: Program, pattern: Pattern): Value {
+    const parent = program.parentOf(pattern);
+    if (!parent) return UNKNOWN;
+    switch (parent.kind) {
+      case "var": {
+        const declarator = parent.declarations.find((candidate) => candidate.target === pattern);
+        return declarator?.init ? this.value(program, declarator.init) : UNKNOWN;
+      }
+      case "function": {
+        const index = parent.params.indexOf(pattern);
+        return index === -1 ? UNKNOWN : this.callbackArgument(program, parent, index, null);
+      }
+      case "for-of":
+        return parent.target === pattern ? this.elementOf(this.value(program, parent.right)) : UNKNOWN;
+      case "object-pattern": {
+        const property = parent.properties.find((candidate) => candidate.value === pattern);
+        if (!property?.key) return UNKNOWN;
+        return this.property(this.patternValue(program, parent), property.key) ?? UNKNOWN;
+      }
+      case "array-pattern": {
+        const index = parent.elements.indexOf(pattern);
+        return index === -1 ? UNKNOWN : this.index(this.patternValue(program, parent), index);
+      }
+      case "default-pattern":
+        return parent.target === pattern ? this.patternValue(program, parent) : UNKNOWN;
+      case "assign":
+        return parent.target === pattern ? this.value(program, parent.value) : UNKNOWN;
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  /** The value a callback parameter receives: an element of the array it iterates, a promise's value. */
+  private callbackArgument(program: Program, fn: FunctionNode, paramIndex: number, env: Env | null): Value {
+    const parent = program.meaningfulParent(fn);
+    if (!parent || parent.kind !== "call" || !parent.args.includes(fn)) return UNKNOWN;
+    const callee = parent.callee;
+    if (callee.kind !== "member" || callee.property === null) return UNKNOWN;
+    const method = callee.property;
+    const elementParam = ELEMENT_CALLBACKS[method];
+    if (elementParam !== undefined && paramIndex === elementParam && parent.args[0] === fn) {
+      return this.elementOf(this.value(program, callee.object, env));
+    }
+    if (method === "then" && parent.args[0] === fn && paramIndex === 0) return this.value(program, callee.object, env);
+    return UNKNOWN;
+  }
+
+  elementOf(value: Value): Value {
+    switch (value.kind) {
+      case "records":
+        return { kind: "record", srv: value.srv, via: value.via };
+      case "array": {
+        const elements = value.elements();
+        const first = elements[0];
+        if (first && (first.kind === "record" || first.kind === "records")) return first;
+        if (first && elements.every((element) => sameStatic(element, first))) return first;
+        return UNKNOWN;
+      }
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  private index(value: Value, index: number): Value {
+    if (value.kind === "array") return value.elements()[index] ?? UNKNOWN;
+    return this.elementOf(value);
+  }
+
+  // ---- members -------------------------------------------------------------------------------
+
+  private member(program: Program, node: Extract<Expression, { kind: "member" }>, env: Env | null): Value {
+    let key = node.property;
+    if (key === null && node.computed) {
+      const computed = this.value(program, node.computed, env);
+      key = computed.kind === "number" ? String(computed.value) : staticText(computed);
+    }
+    if (node.object.kind === "this") {
+      return key === null ? UNKNOWN : this.thisMember(program, node, key);
+    }
+    if (node.object.kind === "identifier" && GLOBAL_OBJECTS.has(node.object.name) && !program.resolve(node.object) && key && GLOBAL_LIBRARIES[key]) {
+      return { kind: "library", library: GLOBAL_LIBRARIES[key]!, path: [] };
+    }
+    const object = this.value(program, node.object, env);
+    if (key === null) {
+      return object.kind === "records" || object.kind === "array" ? this.elementOf(object) : UNKNOWN;
+    }
+    return this.property(object, key) ?? UNKNOWN;
+  }
+
+  /** A property of a value; `undefined` when the value is known to lack it. */
+  property(object: Value, key: string): Value | undefined {
+    switch (object.kind) {
+      case "object":
+        return object.get(key) ?? (object.open ? UNKNOWN : undefined);
+      case "array":
+        return /^\d+$/.test(key) ? (object.elements()[Number(key)] ?? UNKNOWN) : UNKNOWN;
+      case "namespace":
+        return exportedValue(this, object.program, key, new Set());
+      case "library":
+        return { kind: "library", library: object.library, path: [...object.path, key] };
+      case "client":
+        return { ...object, path: [...object.path, key] };
+      case "string":
+        return key === "href" ? object : UNKNOWN;
+      default:
+        return responseProperty(object, key) ?? UNKNOWN;
+    }
+  }
+
+  /** `this.http` inside a class: its field initializer or the constructor's `this.http = …`. */
+  private thisMember(program: Program, node: Node, key: string): Value {
+    const cls = this.enclosingClass(program, node);
+    if (!cls) return UNKNOWN;
+    for (const member of cls.members) {
+      if (member.key !== key || !member.value) continue;
+      // a method: `this._request(...)` runs it like any helper
+      if (member.value.kind === "function" && !member.isStatic) return { kind: "function", fn: member.value, program, env: null };
+      return this.value(program, member.value);
+    }
+    const constructor = cls.members.find((member) => member.key === "constructor")?.value;
+    if (constructor?.kind === "function" && Array.isArray(constructor.body)) {
+      for (const statement of constructor.body) {
+        const assignment = statement.kind === "expression" ? statement.expression : null;
+        if (
+          assignment?.kind === "assign" &&
+          assignment.target.kind === "expression-pattern" &&
+          assignment.target.expression.kind === "member" &&
+          assignment.target.expression.object.kind === "this" &&
+          assignment.target.expression.property === key
+        ) {
+          return this.value(program, assignment.value);
+        }
+      }
+    }
+    return dnsRecordValueOfType(cls.members.find((member) => member.key === key)?.typeText ?? null) ?? UNKNOWN;
+  }
+
+  private enclosingClass(program: Program, node: Node): ClassNode | null {
+    let fn = program.enclosingFunction(node);
+    while (fn) {
+      let cached = this.classOfFunction.get(fn);
+      if (cached === undefined) {
+        const parent = program.parentOf(fn);
+        cached = parent?.kind === "class" ? parent : null;
+        this.classOfFunction.set(fn, cached);
+      }
+      if (cached) return cached;
+      // arrow functions see the `this` of their enclosing function
+      if (!fn.arrow) return null;
+      fn = program.enclosingFunction(fn);
+    }
+    return null;
+  }
+
+  // ---- objects -------------------------------------------------------------------------------
+
+  object(program: Program, node: ObjectLiteral, env: Env | null): ObjectValue {
+    const evaluator = this;
+    let open: boolean | undefined;
+    return {
+      kind: "object",
+      node,
+      program,
+      /** Open when a computed key or a spread of something not fully known may add properties. */
+      get open() {
+        open ??= node.properties.some((property) => {
+          if (property.kind === "property") return property.key === null;
+          const spread = evaluator.value(program, property.argument, env);
+          return !(spread.kind === "null" || (spread.kind === "object" && !spread.open));
+        });
+        return open;
+      },
+      get(key: string) {
+        for (let index = node.properties.length - 1; index >= 0; index--) {
+          const property = node.properties[index]!;
+          if (property.kind === "spread") {
+            const spread = evaluator.value(program, property.argument, env);
+            if (spread.kind === "object") {
+              const value = spread.get(key);
+              if (value !== undefined) return value;
+            } else if (spread.kind !== "null") return UNKNOWN;
+          } else if (property.key === key) {
+            return evaluator.value(program, property.value, env);
+          } else if (property.key === null) {
+            return UNKNOWN;
+          }
+        }
+        return undefined;
+      },
+      keys() {
+        const keys = new Set<string>();
+        for (const property of node.properties) {
+          if (property.kind === "spread") {
+            const spread = evaluator.value(program, property.argument, env);
+            if (spread.kind === "object") for (const key of spread.keys()) keys.add(key);
+          } else if (property.key !== null) keys.add(property.key);
+        }
+        return [...keys];
+      },
+    };
+  }
+
+  // ---- calls ---------------------------------------------------------------------------------
+
+  /** What a call returns, and the request it makes when it is one. */
+  call(program: Program, node: CallExpression, env: Env | null): CallResult {
+    const callee = node.callee;
+    if (callee.kind === "member" && callee.property !== null) {
+      const name = callee.property;
+      if (callee.object.kind === "identifier" && !program.resolve(callee.object)) {
+        const global = globalMethodCall(this, program, callee.object.name, name, node, env);
+        if (global) return { result: global, request: null };
+      }
+      const receiver = this.value(program, callee.object, env);
+      if (receiver.kind === "library" || receiver.kind === "client") {
+        return libraryCall(this, program, node, { ...receiver, path: [...receiver.path, name] }, env);
+      }
+      const method = this.methodCall(program, node, receiver, name, env);
+      if (method) return { result: method, request: null };
+      const property = this.property(receiver, name);
+      if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env), request: null };
+      return { result: UNKNOWN, request: null };
+    }
+    if (callee.kind === "identifier" && !program.resolve(callee)) {
+      const global = globalFunctionCall(this, program, callee.name, node, env);
+      if (global) return { result: global, request: null };
+    }
+    const value = this.value(program, callee, env);
+    if (value.kind === "library" || value.kind === "client") return libraryCall(this, program, node, value, env);
+    if (value.kind === "function") return { result: this.invoke(value, this.args(program, node, env), env), request: null };
+    return { result: UNKNOWN, request: null };
+  }
+
+  args(program: Program, node: { args: Expression[] }, env: Env | null): Value[] {
+    return node.args.map((arg) => (arg.kind === "spread" ? UNKNOWN : this.value(program, arg, env)));
+  }
+
+  /** Runs a known function abstractly: its return value with the parameters bound to `args`. */
+  invoke(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null): Value {
+    const depth = (env?.depth ?? 0) + 1;
+    if (depth > MAX_CALL_DEPTH) return UNKNOWN;
+    const inner: Env = { values: new Map([[fn.fn, args]]), parent: fn.env, depth };
+    const body = fn.fn.body;
+    if (!Array.isArray(body)) return this.value(fn.program, body, inner);
+    for (const returned of returnsOf(body)) {
+      const value = this.value(fn.program, returned, inner);
+      if (value.kind !== "unknown") return value;
+    }
+    return dnsRecordValueOfType(fn.fn.returnType) ?? UNKNOWN;
+  }
+
+  private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
+    if (receiver.kind === "string") return stringMethodCall(this, program, node, receiver, name, env);
+    if (receiver.kind === "array") return arrayMethodCall(this, program, node, receiver, name, env);
+    if (name === "then" && receiver.kind !== "stream") return this.thenCallback(program, node, receiver, env);
+    return responseMethod(receiver, name, node.args[0]) ?? srvSelection(name, node.args[0]);
+  }
+
+  private thenCallback(program: Program, node: CallExpression, receiver: Value, env: Env | null): Value {
+    const callback = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
+    if (callback.kind !== "function") return UNKNOWN;
+    return this.invoke(callback, [receiver], env);
+  }
+
+  private construct(program: Program, node: NewExpression, env: Env | null): Value {
+    const callee = node.callee;
+    if (callee.kind === "identifier" && !program.resolve(callee)) {
+      if (callee.name === "URL") return newUrl(this, program, node, env);
+      if (callee.name === "Headers" || callee.name === "URLSearchParams") return UNKNOWN;
+    }
+    const value = this.value(program, callee, env);
+    if (value.kind === "library") {
+      if (value.library === "cloudflare") {
+        const options = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
+        const base = options.kind === "object" ? options.get("baseURL") : undefined;
+        return { kind: "client", library: "cloudflare", base: base?.kind === "string" ? base : text(API_BASE_URL), method: null, path: [] };
+      }
+      if (value.library === "undici" && (value.path[0] === "Client" || value.path[0] === "Pool" || value.path[0] === "Agent")) {
+        const origin = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
+        return { kind: "client", library: "undici", base: origin.kind === "string" ? origin : null, method: null, path: [] };
+      }
+      if (value.library === "url" && value.path[0] === "URL") return newUrl(this, program, node, env);
+    }
+    return UNKNOWN;
+  }
+
+  // ---- requests ------------------------------------------------------------------------------
+
+  /** The requests a call makes, directly or through the project's own wrappers (requests.ts). */
+  requestsOf(program: Program, node: CallExpression): RequestInfo[] {
+    return this.requests.requestsOf(program, node);
+  }
+}
+
+function lookupArgs(env: Env | null, fn: FunctionNode): Value[] | null {
+  for (let current = env; current; current = current.parent) {
+    const args = current.values.get(fn);
+    if (args) return args;
+  }
+  return null;
+}
+
+function sameStatic(a: Value, b: Value): boolean {
+  const left = staticText(a);
+  return left !== null && left === staticText(b);
+}

@@ -1,0 +1,41 @@
+/** Small syntactic facts about expressions that several parts of the evaluator ask. */
+import type { Expression, Node, Statement } from "../ir.js";
+import { forEachChild } from "../walk.js";
+
+/** The name the code uses for an expression (`zoneId`, `this.zoneId`), for messages. */
+export function hintOf(expression: Expression): string | null {
+  if (expression.kind === "identifier") return expression.name;
+  if (expression.kind === "member") return expression.property;
+  if (expression.kind === "typed") return hintOf(expression.expression);
+  return null;
+}
+
+/** The expressions a block returns, not counting nested functions. */
+export function returnsOf(body: readonly Statement[]): Expression[] {
+  const found: Expression[] = [];
+  const visit = (node: Node) => {
+    if (node.kind === "function" || node.kind === "class") return;
+    if (node.kind === "return" && node.argument) found.push(node.argument);
+    forEachChild(node, visit);
+  };
+  for (const statement of body) visit(statement);
+  return found;
+}
+
+/** `x.type === 'SRV'` (either side, `==` too). */
+export function isTypeComparison(expression: Expression, type: string): boolean {
+  if (expression.kind === "logical" && expression.operator === "&&") {
+    return isTypeComparison(expression.left, type) || isTypeComparison(expression.right, type);
+  }
+  if (expression.kind !== "binary" || (expression.operator !== "===" && expression.operator !== "==")) return false;
+  const isType = (e: Expression) => e.kind === "member" && e.property === "type";
+  const isLiteral = (e: Expression) => e.kind === "string" && e.value === type;
+  return (isType(expression.left) && isLiteral(expression.right)) || (isType(expression.right) && isLiteral(expression.left));
+}
+
+/** `r => r.type === 'SRV'` */
+export function isSrvPredicate(fn: Expression | undefined): boolean {
+  if (!fn || fn.kind !== "function") return false;
+  const body = Array.isArray(fn.body) ? returnsOf(fn.body)[0] : fn.body;
+  return body !== undefined && isTypeComparison(body, "SRV");
+}

@@ -1,0 +1,202 @@
+/**
+ * Calls of request libraries and their clients: fetch, axios, got, ky, undici, node's http(s),
+ * superagent, plus node's `path` and `url` helpers that build URLs. Each says where the library
+ * takes its URL, base, method and body; the SDK has its own module (sdk.ts).
+ */
+import type { HttpMethod } from "../../catalogue/types.js";
+import type { CallExpression } from "../ir.js";
+import { BODY_SECOND, METHOD_OF_NAME, methodFromText } from "../libraries.js";
+import type { Program } from "../program.js";
+import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
+import type { Evaluator } from "./evaluator.js";
+import { makeRequest } from "./requests.js";
+import { sdkCall } from "./sdk.js";
+import { directoryOf, joinBase, joinUrl } from "./url-values.js";
+
+export type LibraryValue = Extract<Value, { kind: "library" | "client" }>;
+export interface CallResult {
+  result: Value;
+  request: RequestInfo | null;
+}
+
+const EMPTY_OBJECT: ObjectValue = { kind: "object", get: () => undefined, keys: () => [], open: false, node: null, program: null };
+export const NO_REQUEST: CallResult = { result: UNKNOWN, request: null };
+
+/** What a library call needs to know about its arguments, computed once. */
+export class LibraryCallSite {
+  readonly args: Value[];
+  readonly first: Value;
+  readonly second: Value;
+  readonly path: string[];
+  readonly last: string | null;
+  readonly base: StringValue | null;
+
+  constructor(
+    readonly evaluator: Evaluator,
+    readonly program: Program,
+    readonly node: CallExpression,
+    readonly callee: LibraryValue,
+    env: Env | null,
+  ) {
+    this.args = evaluator.args(program, node, env);
+    this.first = this.args[0] ?? UNKNOWN;
+    this.second = this.args[1] ?? UNKNOWN;
+    this.path = callee.path;
+    this.last = callee.path.at(-1) ?? null;
+    this.base = callee.kind === "client" ? callee.base : null;
+  }
+
+  respond(fields: Parameters<typeof makeRequest>[3]): CallResult {
+    const request = makeRequest(this.evaluator, this.program, this.node, fields);
+    return { result: { kind: "response", request }, request };
+  }
+
+  /** Options passed at `index`: absent options are empty, unknown options stay unknown. */
+  options(index: number): Value {
+    return this.node.args[index] ? (this.args[index] ?? UNKNOWN) : EMPTY_OBJECT;
+  }
+}
+
+export const asString = (value: Value | undefined): StringValue | null => (value?.kind === "string" ? value : null);
+export const get = (options: Value, key: string): Value | undefined => (options.kind === "object" ? options.get(key) : undefined);
+
+/** The `method` an options object gives; the library's default when it names none. */
+export function methodOf(options: Value, fallback: HttpMethod): HttpMethod | null {
+  if (options.kind !== "object") return null;
+  const written = options.get("method");
+  if (written === undefined) return options.open ? null : fallback;
+  return methodFromText(staticText(written));
+}
+
+export function bodyOf(value: Value | undefined): Value | null {
+  if (!value) return null;
+  return value.kind === "stringified" ? value.value : value;
+}
+
+export function libraryCall(evaluator: Evaluator, program: Program, node: CallExpression, callee: LibraryValue, env: Env | null): CallResult {
+  const site = new LibraryCallSite(evaluator, program, node, callee, env);
+  switch (callee.library) {
+    case "fetch":
+      return fetchCall(site);
+    case "axios":
+      return axiosCall(site);
+    case "got":
+    case "ky":
+      return gotOrKyCall(site, callee.library);
+    case "undici":
+      return undiciCall(site);
+    case "http":
+      return httpCall(site);
+    case "superagent": {
+      const method = site.last ? METHOD_OF_NAME[site.last] : undefined;
+      if (!method || site.path.length !== 1) return NO_REQUEST;
+      return site.respond({ library: "superagent", url: asString(site.first), method, body: null });
+    }
+    case "cloudflare":
+      return sdkCall(site);
+    case "path": {
+      if (site.last !== "join" && site.last !== "resolve") return NO_REQUEST;
+      const parts = site.args.flatMap((arg, index) => [...(index > 0 ? [{ text: "/", origin: null }] : []), ...partsOf(arg, null)]);
+      return { result: stringValue(parts), request: null };
+    }
+    case "url": {
+      if (site.last === "resolve" && site.args.length === 2 && site.first.kind === "string" && site.second.kind === "string") {
+        return { result: joinUrl(directoryOf(site.first), site.second), request: null };
+      }
+      return NO_REQUEST;
+    }
+  }
+}
+
+function fetchCall(site: LibraryCallSite): CallResult {
+  if (site.path.length > 0 && site.last !== "fetch") return NO_REQUEST;
+  const init = site.options(1);
+  return site.respond({ library: "fetch", url: asString(site.first), method: methodOf(init, "GET"), body: bodyOf(get(init, "body")) });
+}
+
+function axiosCall(site: LibraryCallSite): CallResult {
+  const { first, second, last, path, base } = site;
+  if (last === "create") {
+    return { result: { kind: "client", library: "axios", base: asString(get(first, "baseURL")) ?? base, method: null, path: [] }, request: null };
+  }
+  let url: StringValue | null;
+  let config: Value;
+  let method: HttpMethod | null;
+  let body: Value | null = null;
+  if (last === null || last === "request") {
+    if (first.kind === "string") {
+      url = first;
+      config = site.options(1);
+    } else {
+      config = first;
+      url = asString(get(config, "url"));
+    }
+    method = methodOf(config, "GET");
+    body = bodyOf(get(config, "data"));
+  } else if (METHOD_OF_NAME[last] && path.length === 1) {
+    url = asString(first);
+    method = METHOD_OF_NAME[last]!;
+    config = site.options(BODY_SECOND.has(last) ? 2 : 1);
+    if (BODY_SECOND.has(last)) body = bodyOf(second);
+  } else return NO_REQUEST;
+  const relativeTo = asString(get(config, "baseURL")) ?? base;
+  return site.respond({ library: "axios", url: joinBase(relativeTo, url), method, body });
+}
+
+function gotOrKyCall(site: LibraryCallSite, library: "got" | "ky"): CallResult {
+  const { first, last, path, base } = site;
+  if (last === "extend" || last === "create") {
+    const prefix = asString(get(first, "prefixUrl"));
+    return { result: { kind: "client", library, base: prefix ?? base, method: null, path: [] }, request: null };
+  }
+  let url: StringValue | null;
+  let settings: Value;
+  let method: HttpMethod | null;
+  if (last === null) {
+    if (first.kind === "string" || first.kind === "unknown") {
+      url = asString(first);
+      settings = site.options(1);
+    } else {
+      settings = first;
+      url = asString(get(settings, "url"));
+    }
+    method = methodOf(settings, "GET");
+  } else if (METHOD_OF_NAME[last] && path.length === 1) {
+    url = asString(first);
+    settings = site.options(1);
+    method = METHOD_OF_NAME[last]!;
+  } else return NO_REQUEST;
+  const prefix = asString(get(settings, "prefixUrl")) ?? base;
+  const body = bodyOf(get(settings, "json") ?? get(settings, "body"));
+  return site.respond({ library, url: joinBase(prefix, url), method, body });
+}
+
+function undiciCall(site: LibraryCallSite): CallResult {
+  const { first, second, last, path, base } = site;
+  if (last === "fetch" && path.length === 1) {
+    return site.respond({ library: "fetch", url: asString(first), method: methodOf(site.options(1), "GET"), body: bodyOf(get(second, "body")) });
+  }
+  if (last === "request" && path.length === 1) {
+    if (site.callee.kind === "client") {
+      const url = joinBase(base, asString(get(first, "path")));
+      return site.respond({ library: "undici", url, method: methodOf(first, "GET"), body: bodyOf(get(first, "body")) });
+    }
+    return site.respond({ library: "undici", url: asString(first), method: methodOf(site.options(1), "GET"), body: bodyOf(get(second, "body")) });
+  }
+  return NO_REQUEST;
+}
+
+function httpCall(site: LibraryCallSite): CallResult {
+  const { first, last, path } = site;
+  if ((last !== "request" && last !== "get") || path.length !== 1) return NO_REQUEST;
+  let url = asString(first);
+  const settings = url ? site.options(1) : first;
+  if (!url && settings.kind === "object") {
+    const host = asString(get(settings, "hostname") ?? get(settings, "host"));
+    const pathValue = asString(get(settings, "path"));
+    const protocol = staticText(get(settings, "protocol")) ?? "https:";
+    url = pathValue ? concat(text(`${protocol}//`), host ?? stringValue([{ hole: true, hint: "host" }]), pathValue) : null;
+  }
+  const method = last === "get" ? "GET" : methodOf(settings, "GET");
+  return site.respond({ library: "http", url, method, body: null });
+}

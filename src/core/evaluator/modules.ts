@@ -1,0 +1,65 @@
+/**
+ * Values that cross module boundaries: ES imports and exports, `export *`, CommonJS
+ * `module.exports`/`export =`, and `require()`. Other files come through the `ModuleHost`.
+ */
+import { LIBRARY_OF_MODULE } from "../libraries.js";
+import { programOf, type Program } from "../program.js";
+import { UNKNOWN, type Value } from "../values.js";
+import type { Evaluator } from "./evaluator.js";
+
+/** What `import { imported } from specifier` (or `* as`, or default) gives. */
+export function importedValue(evaluator: Evaluator, program: Program, specifier: string, imported: string): Value {
+  const library = LIBRARY_OF_MODULE[specifier];
+  if (library) return { kind: "library", library, path: imported === "default" || imported === "*" ? [] : [imported] };
+  const target = loadModule(evaluator, program, specifier);
+  if (!target) return UNKNOWN;
+  if (imported === "*") return { kind: "namespace", program: target };
+  return exportedValue(evaluator, target, imported, new Set());
+}
+
+/** What `require(specifier)` gives. */
+export function requiredValue(evaluator: Evaluator, program: Program, specifier: string): Value {
+  const library = LIBRARY_OF_MODULE[specifier];
+  if (library) return { kind: "library", library, path: [] };
+  const target = loadModule(evaluator, program, specifier);
+  if (!target) return UNKNOWN;
+  return target.commonJsExport ? evaluator.value(target, target.commonJsExport) : { kind: "namespace", program: target };
+}
+
+export function loadModule(evaluator: Evaluator, program: Program, specifier: string): Program | null {
+  const host = evaluator.context.host;
+  if (!host || !(specifier.startsWith(".") || specifier.startsWith("/"))) return null;
+  const module = host.load(program.module.file, specifier);
+  return module ? programOf(module) : null;
+}
+
+/** The value a module exports under `name`, following re-exports and `export *`. */
+export function exportedValue(evaluator: Evaluator, program: Program, name: string, seen: Set<Program>): Value {
+  if (seen.has(program)) return UNKNOWN;
+  seen.add(program);
+  const target = program.exports.get(name);
+  if (target) {
+    switch (target.kind) {
+      case "local": {
+        const binding = program.moduleScope.lookup(target.name);
+        return binding ? evaluator.binding(program, binding, null) : UNKNOWN;
+      }
+      case "expression":
+        return evaluator.value(program, target.expression);
+      case "reexport":
+        return importedValue(evaluator, program, target.source, target.imported);
+    }
+  }
+  if (program.commonJsExport) {
+    const exported = evaluator.value(program, program.commonJsExport);
+    if (name === "default") return exported;
+    return evaluator.property(exported, name) ?? UNKNOWN;
+  }
+  for (const source of program.starExports) {
+    const next = loadModule(evaluator, program, source);
+    if (!next) continue;
+    const value = exportedValue(evaluator, next, name, seen);
+    if (value.kind !== "unknown") return value;
+  }
+  return UNKNOWN;
+}

@@ -1,0 +1,149 @@
+/**
+ * Which calls make requests: directly through a library, through a project's own wrapper (a
+ * function whose body makes the request with the call's arguments, followed a few levels deep),
+ * or as a call we do not know that is given a path (a project's client, or a route definition).
+ */
+import type { HttpMethod } from "../../catalogue/types.js";
+import type { CallExpression, FunctionNode, Node } from "../ir.js";
+import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, methodFromText } from "../libraries.js";
+import type { Program } from "../program.js";
+import { parseUrl } from "../url.js";
+import { UNKNOWN, staticText, type Env, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { forEachChild } from "../walk.js";
+import { MAX_CALL_DEPTH, type Evaluator } from "./evaluator.js";
+
+const HTTP_METHOD_TEXT = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|get|post|put|patch|delete|head|options)$/;
+
+export interface RequestFields {
+  library: RequestInfo["library"];
+  url: StringValue | null;
+  method: HttpMethod | null;
+  body: Value | null;
+  sdk?: boolean;
+  routeDefinition?: boolean;
+}
+
+export function makeRequest(evaluator: Evaluator, program: Program, call: CallExpression, fields: RequestFields): RequestInfo {
+  return {
+    library: fields.library,
+    url: fields.url,
+    method: fields.method,
+    body: fields.body,
+    call,
+    program,
+    sdk: fields.sdk ?? false,
+    routeDefinition: fields.routeDefinition ?? false,
+    dnsRecords: fields.url ? dnsRecordsOf(evaluator, fields.url) : null,
+  };
+}
+
+function dnsRecordsOf(evaluator: Evaluator, url: StringValue): { single: boolean } | null {
+  const endpoints = evaluator.context.catalogue.dnsRecordEndpoints;
+  const shape = parseUrl(url.parts, endpoints.anchors);
+  if (!shape) return null;
+  const matches = endpoints.match(shape.segments.map((segment) => segment.value));
+  if (matches.length === 0) return null;
+  return { single: matches[0]!.path.split("/").length > 4 };
+}
+
+export class RequestFinder {
+  private readonly callsInFunction = new WeakMap<FunctionNode, CallExpression[]>();
+  private readonly requestCalls = new WeakMap<FunctionNode, CallExpression[] | null>();
+
+  constructor(private readonly evaluator: Evaluator) {}
+
+  /**
+   * The requests a call makes: directly through a library, or through a project's own wrapper
+   * (a function whose body makes the request with this call's arguments). Route definitions and
+   * bare calls with a path argument come back with `library: "unknown"`.
+   */
+  requestsOf(program: Program, node: CallExpression, env: Env | null = null, depth = 0): RequestInfo[] {
+    const evaluator = this.evaluator;
+    const direct = evaluator.call(program, node, env).request;
+    if (direct) return [direct];
+    const callee = this.calleeFunction(program, node, env);
+    if (callee && depth < MAX_CALL_DEPTH - 1) {
+      if (!this.makesRequests(callee.program, callee.fn)) return [];
+      const args = evaluator.args(program, node, env);
+      const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1 };
+      const found: RequestInfo[] = [];
+      for (const innerCall of this.requestCallsIn(callee.program, callee.fn)) {
+        for (const request of this.requestsOf(callee.program, innerCall, inner, depth + 1)) {
+          if (request.library === "unknown") continue;
+          found.push({ ...request, call: node, program });
+        }
+      }
+      return found;
+    }
+    const generic = this.genericRequest(program, node, env);
+    return generic ? [generic] : [];
+  }
+
+  private calleeFunction(program: Program, node: CallExpression, env: Env | null): Extract<Value, { kind: "function" }> | null {
+    const value = this.evaluator.value(program, node.callee, env);
+    return value.kind === "function" ? value : null;
+  }
+
+  /**
+   * The calls inside a function that make requests: through a library, or through another
+   * function that does. Computed once per function, without arguments, so that following
+   * wrappers costs the number of request paths, not the size of the call graph.
+   */
+  private requestCallsIn(program: Program, fn: FunctionNode): CallExpression[] {
+    const known = this.requestCalls.get(fn);
+    if (known !== undefined) return known ?? [];
+    this.requestCalls.set(fn, null); // recursion guard: a cycle makes no requests of its own
+    const found = this.callsIn(fn).filter((call) => {
+      if (this.evaluator.call(program, call, null).request) return true;
+      const callee = this.calleeFunction(program, call, null);
+      return callee !== null && callee.fn !== fn && this.makesRequests(callee.program, callee.fn);
+    });
+    this.requestCalls.set(fn, found);
+    return found;
+  }
+
+  private makesRequests(program: Program, fn: FunctionNode): boolean {
+    return this.requestCallsIn(program, fn).length > 0;
+  }
+
+  private callsIn(fn: FunctionNode): CallExpression[] {
+    let calls = this.callsInFunction.get(fn);
+    if (!calls) {
+      const found: CallExpression[] = [];
+      const collect = (node: Node) => {
+        if (node.kind === "call") found.push(node);
+        forEachChild(node, collect);
+      };
+      forEachChild(fn, collect);
+      this.callsInFunction.set(fn, (calls = found));
+    }
+    return calls;
+  }
+
+  /** A call we do not know, with a string argument: a project's own client, or a route definition. */
+  private genericRequest(program: Program, node: CallExpression, env: Env | null): RequestInfo | null {
+    const evaluator = this.evaluator;
+    const calleeName = node.callee.kind === "member" ? node.callee.property : node.callee.kind === "identifier" ? node.callee.name : null;
+    if (calleeName !== null && MESSAGE_CALLEES.has(calleeName)) return null;
+    // `request("GET", "/zones/…")`: a method name given as a string is the method, not the URL.
+    const values = node.args.map((arg) => (arg.kind === "function" ? UNKNOWN : evaluator.value(program, arg, env)));
+    const methodArgument = values.findIndex((value) => HTTP_METHOD_TEXT.test(staticText(value) ?? ""));
+    const urlIndex = values.findIndex((value, index) => value.kind === "string" && index !== methodArgument);
+    if (urlIndex === -1) return null;
+    const url = values[urlIndex] as StringValue;
+    const routeDefinition =
+      calleeName !== null &&
+      ROUTE_METHOD_NAMES.has(calleeName.toLowerCase()) &&
+      node.args.slice(urlIndex + 1).some((arg) => arg.kind === "function" || (arg.kind === "identifier" && evaluator.value(program, arg, env).kind === "function"));
+    let method = methodArgument === -1 ? methodFromText(calleeName) : methodFromText(staticText(values[methodArgument]));
+    const options = node.args
+      .slice(urlIndex + 1)
+      .map((arg) => evaluator.value(program, arg, env))
+      .find((value) => value.kind === "object");
+    if (options?.kind === "object") {
+      const written = options.get("method");
+      if (written) method = methodFromText(staticText(written));
+    }
+    return makeRequest(evaluator, program, node, { library: "unknown", url, method, body: null, routeDefinition });
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * What flows out of a request: the response, its parsed JSON envelope, the DNS records in its
+ * `result`, and the array methods that keep them records. Also DNS records known from declared
+ * types (`DnsRecord[]`), which stand in for a response the code does not show.
+ */
+import { ELEMENT_METHODS, SUBSET_METHODS } from "../libraries.js";
+import { isHole, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { isSrvPredicate } from "./hints.js";
+
+const DNS_RECORD_TYPE = /\b(?:Dns|DNS)_?Records?\b|\b(?:Dns|DNS)Record(?:Response|Result|Row)?\b|\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]\w*\b/;
+const SRV_TYPE = /\bSRV(?:Record)?\b|\bSrvRecord\b/;
+
+/** DNS records (one or many) named by a declared type, or `null`. */
+export function dnsRecordValueOfType(typeText: string | null): Value | null {
+  if (!typeText || !DNS_RECORD_TYPE.test(typeText)) return null;
+  if (/Params\b|Input\b|Param\b/.test(typeText)) return null;
+  const srv = SRV_TYPE.test(typeText);
+  const many = /\[\]\s*$|^\s*(?:readonly\s+)?(?:Array|ReadonlyArray|Promise<\s*(?:Array|[\w.]+\[\]))|\[\]\s*>\s*$/.test(typeText) || /List|Page\b/.test(typeText);
+  return { kind: many ? "records" : "record", srv, via: `declared type ${typeText}` };
+}
+
+/** A property of a response, a body or records; `null` when the value is none of these. */
+export function responseProperty(object: Value, key: string): Value | null {
+  switch (object.kind) {
+    case "response": {
+      const library = object.request.library;
+      if (library === "axios" && key === "data") return { kind: "body", request: object.request };
+      if (library === "got" && key === "body") return { kind: "body", request: object.request };
+      if (library === "undici" && key === "body") return { kind: "stream", request: object.request };
+      if (library === "cloudflare" && key === "result") return { kind: "body", request: object.request };
+      return { kind: "unknown" };
+    }
+    case "body":
+      if (key === "result" && object.request.dnsRecords) {
+        return { kind: object.request.dnsRecords.single ? "record" : "records", srv: false, via: describeRequest(object.request) };
+      }
+      return { kind: "unknown" };
+    case "records":
+      if (/^\d+$/.test(key)) return { kind: "record", srv: object.srv, via: object.via };
+      if (key === "result" || key === "records" || key === "items") return object;
+      return { kind: "unknown" };
+    default:
+      return null;
+  }
+}
+
+/**
+ * A method called on a response, body, stream or records (`res.json()`, `records.filter(…)`);
+ * `then` is left to the caller, which runs the callback. `null` when the receiver is none of these.
+ */
+export function responseMethod(receiver: Value, name: string, firstArgument: Parameters<typeof isSrvPredicate>[0]): Value | null {
+  switch (receiver.kind) {
+    case "response":
+      return name === "json" ? { kind: "body", request: receiver.request } : { kind: "unknown" };
+    case "stream":
+      return name === "json" ? { kind: "body", request: receiver.request } : { kind: "unknown" };
+    case "body":
+      return { kind: "unknown" };
+    case "records":
+      if (SUBSET_METHODS.has(name)) {
+        const srv = receiver.srv || (name === "filter" && isSrvPredicate(firstArgument));
+        return { kind: "records", srv, via: receiver.via };
+      }
+      if (ELEMENT_METHODS.has(name)) {
+        const srv = receiver.srv || ((name === "find" || name === "findLast") && isSrvPredicate(firstArgument));
+        return { kind: "record", srv, via: receiver.via };
+      }
+      return { kind: "unknown" };
+    default:
+      return null;
+  }
+}
+
+/** `anything.filter(r => r.type === 'SRV')`: the predicate itself says these are SRV records. */
+export function srvSelection(name: string, firstArgument: Parameters<typeof isSrvPredicate>[0]): Value | null {
+  if (name === "filter" && isSrvPredicate(firstArgument)) return { kind: "records", srv: true, via: "records filtered on type SRV" };
+  if ((name === "find" || name === "findLast") && isSrvPredicate(firstArgument)) return { kind: "record", srv: true, via: "a record found by type SRV" };
+  return null;
+}
+
+export function describeRequest(request: RequestInfo): string {
+  return `a response of ${request.method ?? "a request to"} ${request.url ? shortUrl(request.url) : "the DNS record endpoints"}`;
+}
+
+function shortUrl(url: StringValue): string {
+  return url.parts.map((part) => (isHole(part) ? "…" : part.text)).join("");
+}
