@@ -3,13 +3,14 @@
  * names mean which HTTP method, and where each takes its URL, options and body.
  */
 import type { HttpMethod } from "../catalogue/types.js";
+import { nameTable } from "./name-table.js";
 import type { LibraryName } from "./values.js";
 
 /** The API's own base URL, used when the SDK makes the request. */
 export const API_BASE_URL = "https://api.cloudflare.com/client/v4";
 export const DEFAULT_API_HOSTS: readonly string[] = ["api.cloudflare.com"];
 
-export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = {
+export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTable({
   axios: "axios",
   got: "got",
   ky: "ky",
@@ -33,19 +34,19 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = {
   "node:path/posix": "path",
   url: "url",
   "node:url": "url",
-};
+});
 
 /** Global names that are request libraries when nothing in the file declares them. */
-export const GLOBAL_LIBRARIES: Readonly<Record<string, LibraryName>> = {
+export const GLOBAL_LIBRARIES: Readonly<Record<string, LibraryName>> = nameTable({
   fetch: "fetch",
   axios: "axios",
   ky: "ky",
-};
+});
 
 /** Objects whose `fetch` member is the global fetch. */
 export const GLOBAL_OBJECTS = new Set(["window", "globalThis", "self", "global"]);
 
-export const METHOD_OF_NAME: Readonly<Record<string, HttpMethod>> = {
+export const METHOD_OF_NAME: Readonly<Record<string, HttpMethod>> = nameTable({
   get: "GET",
   post: "POST",
   put: "PUT",
@@ -54,7 +55,7 @@ export const METHOD_OF_NAME: Readonly<Record<string, HttpMethod>> = {
   del: "DELETE",
   head: "HEAD",
   options: "OPTIONS",
-};
+});
 
 /** Methods whose second argument is the body (axios and the SDK's raw methods). */
 export const BODY_SECOND = new Set(["post", "put", "patch"]);
@@ -73,7 +74,7 @@ export const MESSAGE_CALLEES = new Set(["log", "info", "warn", "error", "debug",
 /**
  * Array methods that pass elements to their callback, and which parameter receives the element.
  */
-export const ELEMENT_CALLBACKS: Readonly<Record<string, number>> = {
+export const ELEMENT_CALLBACKS: Readonly<Record<string, number>> = nameTable({
   map: 0,
   forEach: 0,
   filter: 0,
@@ -87,7 +88,7 @@ export const ELEMENT_CALLBACKS: Readonly<Record<string, number>> = {
   toSorted: 0,
   reduce: 1,
   reduceRight: 1,
-};
+});
 
 /** Array methods that return some of the same elements. */
 export const SUBSET_METHODS = new Set(["filter", "slice", "sort", "toSorted", "concat", "reverse", "toReversed", "splice"]);
@@ -98,7 +99,7 @@ export const ELEMENT_METHODS = new Set(["find", "findLast", "at", "pop", "shift"
  * The Cloudflare SDK's DNS record methods (`client.dns.records.*`, and `dnsRecords.*` of the
  * older package) and what they return.
  */
-export const SDK_DNS_RECORD_METHODS: Readonly<Record<string, "records" | "record">> = {
+export const SDK_DNS_RECORD_METHODS: Readonly<Record<string, "records" | "record">> = nameTable({
   list: "records",
   browse: "records",
   get: "record",
@@ -107,6 +108,6 @@ export const SDK_DNS_RECORD_METHODS: Readonly<Record<string, "records" | "record
   add: "record",
   update: "record",
   edit: "record",
-};
+});
 
 export const SDK_DNS_RECORD_PATHS: readonly (readonly string[])[] = [["dns", "records"], ["dnsRecords"]];

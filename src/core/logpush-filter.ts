@@ -9,6 +9,7 @@
  */
 import type { Range } from "./ir.js";
 import type { MessageId } from "./messages.js";
+import { nameTable } from "./name-table.js";
 
 export type JsonTree =
   | { kind: "object"; entries: [string, JsonTree][]; open: boolean; range: Range }
@@ -186,12 +187,12 @@ export function serialisedSize(tree: JsonTree): number {
   return utf8Length(JSON.stringify(plain(tree)));
 }
 
-export const OUTPUT_OPTION_TYPES: Readonly<Record<string, { expected: string; accepts: (node: JsonTree) => boolean }>> = {
+export const OUTPUT_OPTION_TYPES: Readonly<Record<string, { expected: string; accepts: (node: JsonTree) => boolean }>> = nameTable({
   field_names: { expected: "a list of field name strings", accepts: (node) => node.kind === "array" && node.items.every((item) => item.kind === "string" || item.kind === "unknown") },
   sample_rate: { expected: "a number above 0 and at most 1 (a fraction of lines)", accepts: (node) => node.kind === "number" && node.value > 0 && node.value <= 1 },
   timestamp_format: { expected: "a string (such as `rfc3339`)", accepts: (node) => node.kind === "string" },
   "CVE-2021-44228": { expected: "a string (such as `\"true\"`)", accepts: (node) => node.kind === "string" },
-};
+});
 
 const encoder = new TextEncoder();
 export const utf8Length = (text: string) => encoder.encode(text).length;

@@ -6,6 +6,7 @@
  * Declarative on purpose: a new SDK resource is a new row, never new logic.
  */
 import type { HttpMethod } from "../catalogue/types.js";
+import { nameTable } from "./name-table.js";
 
 export interface SdkRoute {
   method: HttpMethod;
@@ -18,7 +19,7 @@ const FILTERS = "/zones/:zone_id/filters";
 const RATE_LIMITS = "/zones/:zone_id/rate_limits";
 const WAF = "/zones/:zone_id/firewall/waf";
 
-export const SDK_ROUTES: Readonly<Record<string, Readonly<Record<string, SdkRoute>>>> = {
+const ROUTES_BY_RESOURCE: Record<string, Record<string, SdkRoute>> = {
   "firewall.rules": {
     list: route("GET", RULES),
     create: route("POST", RULES),
@@ -74,3 +75,8 @@ export const SDK_ROUTES: Readonly<Record<string, Readonly<Record<string, SdkRout
     edit: route("PATCH", "/zones/:zone_id/settings/{0}"),
   },
 };
+
+/** Resource path (`firewall.rules`) → method name → route, safe to index with any name. */
+export const SDK_ROUTES: Readonly<Record<string, Readonly<Record<string, SdkRoute>>>> = nameTable(
+  Object.fromEntries(Object.entries(ROUTES_BY_RESOURCE).map(([resource, methods]) => [resource, nameTable(methods)])),
+);

@@ -5,17 +5,18 @@ import { formatJson } from "./json.js";
 import { formatSarif } from "./sarif.js";
 import { formatStylish } from "./stylish.js";
 import type { Formatter } from "./types.js";
+import { nameTable } from "../core/name-table.js";
 
 export type { Formatter, ReportMeta } from "./types.js";
 
 /** Every output format by name. */
-export const FORMATTERS: Record<string, Formatter> = {
+export const FORMATTERS: Readonly<Record<string, Formatter>> = nameTable({
   stylish: formatStylish,
   json: formatJson,
   sarif: formatSarif,
   github: formatGithub,
   markdown: formatMarkdown,
   html: formatHtml,
-};
+});
 
 export const FORMAT_NAMES = () => Object.keys(FORMATTERS);
