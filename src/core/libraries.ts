@@ -28,6 +28,7 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   "node:https": "http",
   superagent: "superagent",
   cloudflare: "cloudflare",
+  "cloudflare/tree-shakable": "cloudflare",
   path: "path",
   "node:path": "path",
   "path/posix": "path",

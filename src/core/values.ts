@@ -54,6 +54,8 @@ export interface RequestInfo {
   dnsRecords: { single: boolean } | null;
   /** The call defines a route (a handler is passed) rather than making a request. */
   routeDefinition: boolean;
+  /** Said in the finding (the SDK table's note on a method). */
+  note: string | null;
 }
 
 export interface StringValue {

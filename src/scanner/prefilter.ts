@@ -11,6 +11,7 @@
  * A file that passes none but imports one that does is parsed too (see `scan`).
  */
 import type { CatalogueIndex } from "../catalogue/load.js";
+import { SDK_ROUTES } from "../core/sdk-routes.js";
 
 const DISTINCTIVE = [
   "client/v4",
@@ -32,6 +33,8 @@ const DISTINCTIVE = [
   "SRV",
   "1004",
 ];
+/** SDK resource names too common in any code to count as a path segment. */
+const SDK_NAMES_TOO_COMMON = new Set(["settings"]);
 /** Field names too common to pass a file alone. */
 const WEAK_FIELDS = new Set(["locked", "service", "proto", "name"]);
 const API_HINT = /zones|accounts|\/user\/|user\/billing|organizations|cloudflare|\bcf\b|\bzone/i;
@@ -41,6 +44,17 @@ const RELATIVE_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimpor
 
 const alternation = (words: Iterable<string>) =>
   [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+
+/** What a file's text hints at, as bits, so that a file and the modules it imports can be judged together. */
+export const Signal = {
+  Distinctive: 1,
+  Segment: 2,
+  ApiHint: 4,
+  Weak: 8,
+  DnsHint: 16,
+  RequestLibrary: 32,
+  RelativeImport: 64,
+} as const;
 
 export class Prefilter {
   private readonly distinctive: RegExp;
@@ -63,24 +77,61 @@ export class Prefilter {
         if (last) segments.add(last);
       }
     }
+    // The SDK's resource names (`client.billing.profiles.get()`), as segments: they count next to an API hint.
+    for (const resource of Object.keys(SDK_ROUTES)) {
+      const last = resource.split(".").at(-1)!;
+      if (!SDK_NAMES_TOO_COMMON.has(last)) segments.add(last);
+    }
     this.distinctive = new RegExp(alternation(distinctive), "i");
     this.segments = new RegExp(`(?<![\\w-])(?:${alternation(segments)})(?![\\w-])`);
     this.weak = weak.size > 0 ? new RegExp(`(?<!\\w)(?:${alternation(weak)})(?!\\w)`) : null;
   }
 
+  /** The hints a text holds (each regular expression runs at most once). */
+  signals(text: string): number {
+    let signals = 0;
+    if (this.distinctive.test(text)) signals |= Signal.Distinctive;
+    if (this.segments.test(text)) signals |= Signal.Segment;
+    if (API_HINT.test(text)) signals |= Signal.ApiHint;
+    if (this.weak?.test(text)) signals |= Signal.Weak;
+    if (DNS_HINT.test(text)) signals |= Signal.DnsHint;
+    if (REQUEST_LIBRARY_HINT.test(text)) signals |= Signal.RequestLibrary;
+    RELATIVE_IMPORT.lastIndex = 0;
+    if (RELATIVE_IMPORT.test(text)) signals |= Signal.RelativeImport;
+    RELATIVE_IMPORT.lastIndex = 0;
+    return signals;
+  }
+
+  /** Whether a file with these hints can hold a finding on its own. */
+  static passes(signals: number): boolean {
+    if (signals & Signal.Distinctive) return true;
+    if (signals & Signal.Segment && signals & Signal.ApiHint) return true;
+    if (signals & Signal.Weak && signals & (Signal.DnsHint | Signal.RelativeImport)) return true;
+    return false;
+  }
+
+  /**
+   * Whether a file that did not pass alone can hold a finding through a module it imports: the
+   * two texts' hints together pass (a path in one, the API's name in the other; a setting-name
+   * constant imported into a URL), or the module holds a request library or the SDK's client and
+   * the file names a path segment or SDK resource (`client.user.billing.profile.get()`).
+   */
+  static passesWithImport(file: number, imported: number): boolean {
+    if (Prefilter.passes(file | imported)) return true;
+    return (imported & Signal.RequestLibrary) !== 0 && (file & Signal.Segment) !== 0;
+  }
+
   /**
    * Whether an imported module is worth parsing for cross-file analysis: it may hold a path or
-   * a field, or it may wrap a request library (a wrapper must call one).
+   * a field, a path segment (a constant), or it may wrap a request library (a wrapper must call one).
    */
   mayMatterToImporters(text: string): boolean {
-    return REQUEST_LIBRARY_HINT.test(text) || this.mayContainFindings(text);
+    const signals = this.signals(text);
+    return (signals & (Signal.RequestLibrary | Signal.Segment)) !== 0 || Prefilter.passes(signals);
   }
 
   mayContainFindings(text: string): boolean {
-    if (this.distinctive.test(text)) return true;
-    if (this.segments.test(text) && API_HINT.test(text)) return true;
-    if (this.weak?.test(text) && (DNS_HINT.test(text) || relativeImports(text).length > 0)) return true;
-    return false;
+    return Prefilter.passes(this.signals(text));
   }
 }
 

@@ -54,6 +54,8 @@ export interface ScanOptions {
   jobs?: number;
   /** Keep fixes and suggestions on the findings (for `--fix`). */
   withFixes?: boolean;
+  /** Parse every file, skipping the text prefilter (for checking that the prefilter loses nothing). */
+  noPrefilter?: boolean;
   onProgress?: (progress: { done: number; total: number; findings: number }) => void;
 }
 
@@ -93,6 +95,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const passed = new Set<string>();
   const readable = new Set<string>();
   const undecided = new Map<string, string[]>();
+  const signalsOf = new Map<string, number>();
   for (const file of files) {
     const read = readSource(file);
     if (!read.ok) {
@@ -100,7 +103,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       continue;
     }
     readable.add(file);
-    if (prefilter.mayContainFindings(read.text)) {
+    const signals = prefilter.signals(read.text);
+    signalsOf.set(file, signals);
+    if (options.noPrefilter || Prefilter.passes(signals)) {
       passed.add(file);
       texts.set(file, read.text);
     } else {
@@ -108,16 +113,21 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       if (imports.length > 0) undecided.set(file, imports);
     }
   }
-  // A file that imports one that passed may use paths written there: parse it too.
-  const importedPasses = (target: string) => {
-    if (readable.has(target)) return passed.has(target);
-    const read = readSource(target);
-    return read.ok && prefilter.mayContainFindings(read.text);
+  // A file may use paths, constants or clients written in a module it imports: judge the two together.
+  const importedSignals = (target: string): number => {
+    let signals = signalsOf.get(target);
+    if (signals === undefined) {
+      const read = readSource(target);
+      signals = read.ok ? prefilter.signals(read.text) : 0;
+      signalsOf.set(target, signals);
+    }
+    return signals;
   };
   for (const [file, imports] of undecided) {
+    const own = signalsOf.get(file)!;
     if (!imports.some((specifier) => {
       const target = resolveImport(file, specifier);
-      return target !== null && importedPasses(target);
+      return target !== null && Prefilter.passesWithImport(own, importedSignals(target));
     })) continue;
     passed.add(file);
     const read = readSource(file);

@@ -1,8 +1,8 @@
 /**
  * valid-logpush-filter: wherever a Logpush job body is built (an object with `dataset` and
  * `filter`, or a body sent to /zones/:zone_id/logpush/jobs), its `filter` must be a JSON string
- * the API accepts (spec 2.1, 2.2, 4.1, 8), and its `output_options` values must have the stated
- * types. Problems are reported where they are written.
+ * the API accepts (spec 2.1, 2.2, 4.1, 8); `output_options` values of another type than the spec
+ * states are a low-confidence note. Problems are reported where they are written.
  */
 import type { Confidence } from "../finding.js";
 import type { Expression, ObjectLiteral, Property } from "../ir.js";
@@ -20,6 +20,11 @@ import type { DetectorContext } from "./context.js";
 
 const JOB_PATH = /^\/?zones\/[^/]+\/logpush\/jobs(?:\/[^/]+)?$/;
 const MAX_RESOLVE_DEPTH = 6;
+/**
+ * The spec states the types of `output_options` values but not that the API rejects others (the
+ * real API accepts `"CVE-2021-44228": false`): a type that differs is a note, not an error.
+ */
+const OUTPUT_OPTION_CONFIDENCE: Confidence = "low";
 
 export function detectLogpushFilters(ctx: DetectorContext): void {
   const jobs = new Map<ObjectLiteral, Confidence>();
@@ -61,6 +66,9 @@ function checkFilter(ctx: DetectorContext, property: Property, confidence: Confi
   if (value.kind === "string") {
     const text = staticText(value);
     if (text === null) return;
+    // Without `destination_conf` or the jobs endpoint, `dataset` + `filter` may be another API's
+    // (Log Explorer datasets take a plain `filter`): only a filter that is JSON is taken for Logpush's.
+    if (confidence !== "high" && !text.trimStart().startsWith("{")) return;
     const origins = new Set(value.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
     const origin = origins.size === 1 ? [...origins][0]! : null;
     const range = origin && origin.program === ctx.program ? ctx.siteOf(origin.node).range : property.value.range;
@@ -83,10 +91,10 @@ function checkOutputOptions(ctx: DetectorContext, expression: Expression): void 
     if (!type || value.kind === "unknown") continue;
     if (value.kind === "array" && key === "field_names") {
       const bad = value.items.find((item) => item.kind !== "string" && item.kind !== "unknown");
-      if (bad) ctx.reportLogpush(bad.range, "outputOptionType", { key, expected: type.expected, found: `a list holding ${describeJson(bad)}` }, "high");
+      if (bad) ctx.reportLogpush(bad.range, "outputOptionType", { key, expected: type.expected, found: `a list holding ${describeJson(bad)}` }, OUTPUT_OPTION_CONFIDENCE);
       continue;
     }
-    if (!type.accepts(value)) ctx.reportLogpush(value.range, "outputOptionType", { key, expected: type.expected, found: describeJson(value) }, "high");
+    if (!type.accepts(value)) ctx.reportLogpush(value.range, "outputOptionType", { key, expected: type.expected, found: describeJson(value) }, OUTPUT_OPTION_CONFIDENCE);
   }
 }
 

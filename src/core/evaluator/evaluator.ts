@@ -18,7 +18,8 @@ import { hintOf, returnsOf } from "./hints.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
-import { dnsRecordValueOfType, responseMethod, responseProperty, srvSelection } from "./responses.js";
+import { valueOfDeclaredType } from "./declared-types.js";
+import { responseMethod, responseProperty, srvSelection } from "./responses.js";
 
 /** Gives the evaluator the modules that relative imports name (the scanner's files, or the disk). */
 export interface ModuleHost {
@@ -77,7 +78,8 @@ export class Evaluator {
       case "null":
         return { kind: "null" };
       case "template": {
-        if (node.tag && !this.isStringRaw(program, node.tag)) return UNKNOWN;
+        // Tags such as the SDK's path`/zones/${id}/rate_limits` (which escapes each hole) or
+        // String.raw return the joined text: taken as a string, it is matched only when URL-shaped.
         const parts = [];
         for (let index = 0; index < node.quasis.length; index++) {
           parts.push({ text: node.quasis[index]!.value, origin: { program, node } });
@@ -147,7 +149,7 @@ export class Evaluator {
       case "typed": {
         const inner = this.value(program, node.expression, env);
         if (inner.kind !== "unknown") return inner;
-        return dnsRecordValueOfType(node.typeText) ?? UNKNOWN;
+        return valueOfDeclaredType(program, node.typeText) ?? UNKNOWN;
       }
       case "sequence":
         return node.expressions.length ? this.value(program, node.expressions.at(-1)!, env) : UNKNOWN;
@@ -156,10 +158,6 @@ export class Evaluator {
       default:
         return UNKNOWN;
     }
-  }
-
-  private isStringRaw(program: Program, tag: Expression): boolean {
-    return tag.kind === "member" && tag.property === "raw" && tag.object.kind === "identifier" && tag.object.name === "String" && !program.resolve(tag.object);
   }
 
   private identifier(program: Program, node: Extract<Expression, { kind: "identifier" }>, env: Env | null): Value {
@@ -179,14 +177,14 @@ export class Evaluator {
       if (args) {
         const argument = args[source.index] ?? UNKNOWN;
         const value = this.steps(program, argument, source.steps, source.fallback, env);
-        return value.kind === "unknown" ? (dnsRecordValueOfType(binding.typeText) ?? value) : value;
+        return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText) ?? value) : value;
       }
     }
     if (this.active.has(binding)) return UNKNOWN;
     this.active.add(binding);
     try {
       const value = this.bindingUncached(program, binding, env);
-      if (value.kind === "unknown") return dnsRecordValueOfType(binding.typeText) ?? value;
+      if (value.kind === "unknown") return valueOfDeclaredType(program, binding.typeText) ?? value;
       return value;
     } finally {
       this.active.delete(binding);
@@ -236,7 +234,7 @@ export class Evaluator {
     const found = this.patternValueUntyped(program, pattern);
     if (found.kind !== "unknown") return found;
     const typeText = "typeText" in pattern ? pattern.typeText : null;
-    return dnsRecordValueOfType(typeText) ?? found;
+    return valueOfDeclaredType(program, typeText) ?? found;
   }
 
   private patternValueUntyped(program: Program, pattern: Pattern): Value {
@@ -373,7 +371,7 @@ export class Evaluator {
         }
       }
     }
-    return dnsRecordValueOfType(cls.members.find((member) => member.key === key)?.typeText ?? null) ?? UNKNOWN;
+    return valueOfDeclaredType(program, cls.members.find((member) => member.key === key)?.typeText ?? null) ?? UNKNOWN;
   }
 
   private enclosingClass(program: Program, node: Node): ClassNode | null {
@@ -487,7 +485,7 @@ export class Evaluator {
       const value = this.value(fn.program, returned, inner);
       if (value.kind !== "unknown") return value;
     }
-    return dnsRecordValueOfType(fn.fn.returnType) ?? UNKNOWN;
+    return valueOfDeclaredType(fn.program, fn.fn.returnType) ?? UNKNOWN;
   }
 
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {

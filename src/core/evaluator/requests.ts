@@ -8,7 +8,7 @@ import type { CallExpression, FunctionNode, Node } from "../ir.js";
 import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
-import { UNKNOWN, staticText, type Env, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, staticText, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
 import { forEachChild } from "../walk.js";
 import { MAX_CALL_DEPTH, type Evaluator } from "./evaluator.js";
 
@@ -21,6 +21,7 @@ export interface RequestFields {
   body: Value | null;
   sdk?: boolean;
   routeDefinition?: boolean;
+  note?: string | null;
 }
 
 export function makeRequest(evaluator: Evaluator, program: Program, call: CallExpression, fields: RequestFields): RequestInfo {
@@ -33,6 +34,7 @@ export function makeRequest(evaluator: Evaluator, program: Program, call: CallEx
     program,
     sdk: fields.sdk ?? false,
     routeDefinition: fields.routeDefinition ?? false,
+    note: fields.note ?? null,
     dnsRecords: fields.url ? dnsRecordsOf(evaluator, fields.url) : null,
   };
 }
@@ -135,15 +137,36 @@ export class RequestFinder {
       calleeName !== null &&
       ROUTE_METHOD_NAMES.has(calleeName.toLowerCase()) &&
       node.args.slice(urlIndex + 1).some((arg) => arg.kind === "function" || (arg.kind === "identifier" && evaluator.value(program, arg, env).kind === "function"));
-    let method = methodArgument === -1 ? methodFromText(calleeName) : methodFromText(staticText(values[methodArgument]));
+    let method = methodArgument === -1 ? methodOfCalleeName(calleeName) : methodFromText(staticText(values[methodArgument]));
     const options = node.args
       .slice(urlIndex + 1)
       .map((arg) => evaluator.value(program, arg, env))
       .find((value) => value.kind === "object");
     if (options?.kind === "object") {
-      const written = options.get("method");
+      const written = writtenProperty(evaluator, options, "method");
       if (written) method = methodFromText(staticText(written));
     }
     return makeRequest(evaluator, program, node, { library: "unknown", url, method, body: null, routeDefinition });
   }
+}
+
+/** `get`, `post` … or a name that starts with one (`getAPIList`, `postJson`, `delete_record`). */
+function methodOfCalleeName(name: string | null): HttpMethod | null {
+  if (name === null) return null;
+  const exact = methodFromText(name);
+  if (exact) return exact;
+  const prefix = /^(get|post|put|patch|delete)(?=[A-Z_])/.exec(name);
+  return prefix ? methodFromText(prefix[1]!) : null;
+}
+
+/**
+ * A property as the object shows it; where a spread of unknown options would hide it, what the
+ * literal writes (`{ method: 'post', ...options }`), or nothing when it writes none (`{ query,
+ * ...options }`): options passed through are request settings, not a new method.
+ */
+function writtenProperty(evaluator: Evaluator, options: ObjectValue, key: string): Value | undefined {
+  const value = options.get(key);
+  if (value?.kind !== "unknown" || !options.node || !options.program) return value;
+  const property = options.node.properties.find((candidate) => candidate.kind === "property" && candidate.key === key);
+  return property?.kind === "property" ? evaluator.value(options.program, property.value) : undefined;
 }

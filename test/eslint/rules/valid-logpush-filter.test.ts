@@ -40,6 +40,10 @@ const job = {
 
 ruleTester().run("valid-logpush-filter", rule, {
   valid: [
+    // output_options of another type than the spec states: hidden at the default confidence
+    outputOptions,
+    // Log Explorer datasets take a plain `filter`: not a Logpush job without `destination_conf`
+    `const dataset = { dataset: "http_requests", account_id: "a", fields: [{ enabled: true, name: "x" }], filter: "filter" };`,
     escaped,
     stringified,
     job(`'{"where":{"key":"ClientRequestHost","operator":"eq","value":"example.com"}}'`),
@@ -105,7 +109,9 @@ ruleTester().run("valid-logpush-filter", rule, {
       errors: [{ messageId: "filterBadElement", data: { at: "where", problem: "is neither a condition (`key`, `operator`, `value`) nor an `and` or `or` list" } }],
     },
     {
+      // a type other than the spec states is a low-confidence note: the API is not said to reject it
       code: outputOptions,
+      options: [{ minConfidence: "low" }],
       errors: [
         { messageId: "outputOptionType", data: { key: "field_names", expected: "a list of field name strings", found: "a list holding the number 42" }, ...rangeOf(outputOptions, "42") },
         { messageId: "outputOptionType", data: { key: "sample_rate", expected: "a number above 0 and at most 1 (a fraction of lines)", found: "the number 5" }, ...rangeOf(outputOptions, " 5,"), column: rangeOf(outputOptions, " 5,").column + 1, endColumn: rangeOf(outputOptions, " 5,").endColumn - 1 },

@@ -1,0 +1,43 @@
+/**
+ * Values known from a declared type when the code does not show where a value comes from: DNS
+ * records (`DnsRecord[]`), and the SDK's client or one of its resources (`client: Cloudflare`,
+ * `PartialCloudflare<{ rateLimits: BaseRateLimits }>`, `rules: BaseRules` imported from the
+ * `cloudflare` package). The type's name is enough; a type checker is a bonus.
+ */
+import { API_BASE_URL } from "../libraries.js";
+import type { Program } from "../program.js";
+import { SDK_CLIENT_TYPES, SDK_RESOURCE_OF_CLASS } from "../sdk-routes.js";
+import { text, type Value } from "../values.js";
+import { dnsRecordValueOfType } from "./responses.js";
+
+const TYPE_NAME = /^\s*(?:readonly\s+)?(?:Promise<\s*)?([A-Za-z_$][\w$]*)(?:\s*\.\s*([A-Za-z_$][\w$]*))?/;
+
+export function valueOfDeclaredType(program: Program, typeText: string | null): Value | null {
+  if (!typeText) return null;
+  return dnsRecordValueOfType(typeText) ?? sdkValueOfType(program, typeText);
+}
+
+export function isSdkModule(specifier: string): boolean {
+  return specifier === "cloudflare" || specifier.startsWith("cloudflare/");
+}
+
+function sdkValueOfType(program: Program, typeText: string): Value | null {
+  const match = TYPE_NAME.exec(typeText);
+  if (!match) return null;
+  const [, name, member] = match as unknown as [string, string, string | undefined];
+  const binding = program.moduleScope.lookup(name);
+  let typeName: string;
+  if (binding) {
+    // A name the file declares or imports from elsewhere is not the SDK's.
+    if (binding.source.kind !== "import" || !isSdkModule(binding.source.source)) return null;
+    const imported = binding.source.imported;
+    // `import Cloudflare from "cloudflare"` then `Cloudflare.RateLimits`, or `import * as CF`
+    typeName = member ?? (imported === "default" || imported === "*" ? "Cloudflare" : imported);
+  } else {
+    if (member || !SDK_CLIENT_TYPES.has(name)) return null;
+    typeName = name;
+  }
+  if (SDK_CLIENT_TYPES.has(typeName)) return { kind: "client", library: "cloudflare", base: text(API_BASE_URL), method: null, path: [] };
+  const resource = SDK_RESOURCE_OF_CLASS[typeName];
+  return resource ? { kind: "client", library: "cloudflare", base: text(API_BASE_URL), method: null, path: resource.split(".") } : null;
+}
