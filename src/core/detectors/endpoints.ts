@@ -79,9 +79,11 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
   for (const request of ctx.requests()) {
     if (!request.url) continue;
     for (const site of ctx.sitesInRequest(request)) sitesInRequests.add(site);
+    // A route definition or mock (`router.post('/zones/…', handler)`) serves the path; it requests nothing.
+    if (request.routeDefinition) continue;
     for (const found of matchDeprecatedEndpoints(ctx, request.url, request)) {
       if (request.method !== null && !found.match.methods.includes(request.method)) continue;
-      const confidence: Confidence = request.routeDefinition ? "low" : found.confidence;
+      const confidence: Confidence = found.confidence;
       const origin = found.deciding?.origin ?? null;
       if (origin && origin.program === ctx.program) {
         const site = ctx.siteOf(origin.node);

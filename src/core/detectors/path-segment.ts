@@ -14,12 +14,18 @@ export function detectRenamedPathSegments(ctx: DetectorContext): void {
   if (entries.length === 0) return;
   const anchors = ctx.catalogue.deprecatedEndpoints.anchors;
   const inRequest = new Map<Expression, Confidence>();
+  const routeDefinitions = new Set<Expression>();
   for (const request of ctx.requests()) {
-    for (const site of ctx.sitesInRequest(request)) inRequest.set(site, request.routeDefinition ? "low" : request.sdk ? "high" : "medium");
+    for (const site of ctx.sitesInRequest(request)) {
+      // A route definition or mock serves the path (your own server's route): never a finding.
+      if (request.routeDefinition) routeDefinitions.add(site);
+      else inRequest.set(site, request.sdk ? "high" : "medium");
+    }
   }
   const reported = new Set<string>();
 
   for (const site of ctx.siteRoots()) {
+    if (routeDefinitions.has(site) && !inRequest.has(site)) continue;
     const value = ctx.evaluator.value(ctx.program, site);
     if (value.kind !== "string") continue;
     const shape = parseUrl(value.parts, anchors);
