@@ -4,7 +4,7 @@
  * from it, DNS records, or nothing.
  */
 import type { HttpMethod } from "../catalogue/types.js";
-import type { CallExpression, Expression, FunctionNode, ObjectLiteral } from "./ir.js";
+import type { CallExpression, ClassNode, Expression, FunctionNode, ObjectLiteral } from "./ir.js";
 import type { Program } from "./program.js";
 
 /** Where a piece of text was written: a string literal or template in some program. */
@@ -21,6 +21,8 @@ export interface HolePart {
   hole: true;
   /** The name the code used for the unknown piece (`zoneId`), for messages. */
   hint: string | null;
+  /** The texts the piece takes in turn, when it is an element of a known list (`for (const id of ["brotli", "minify"])`). */
+  choices?: StringPart[][];
 }
 export type StringPart = TextPart | HolePart;
 
@@ -83,6 +85,9 @@ export type Value =
   | { kind: "array"; elements(): Value[] }
   | { kind: "function"; fn: FunctionNode; program: Program; env: Env | null }
   | { kind: "namespace"; program: Program }
+  /** A class (its static members) and an instance of one (its methods and fields). */
+  | { kind: "class"; cls: ClassNode; program: Program }
+  | { kind: "instance"; cls: ClassNode; program: Program }
   /** A request library or one of its members (`axios`, `axios.get`, `https.request`). */
   | { kind: "library"; library: LibraryName; path: string[] }
   /** An instance made by a library (`axios.create`, `got.extend`, `ky.create`, `new Cloudflare()`). */
@@ -97,6 +102,8 @@ export type Value =
   | { kind: "record"; srv: boolean; via: string }
   /** `JSON.stringify(value)`. */
   | { kind: "stringified"; value: Value }
+  /** One of several known values: an element of a list whose elements differ. */
+  | { kind: "choice"; options: Value[] }
   | { kind: "unknown" };
 
 export interface Env {
@@ -139,9 +146,33 @@ export function partsOf(value: Value, hint: string | null): StringPart[] {
       return [{ text: String(value.value), origin: null }];
     case "boolean":
       return [{ text: String(value.value), origin: null }];
+    case "choice": {
+      const choices = value.options.flatMap((option) => (option.kind === "string" || option.kind === "number" ? [partsOf(option, hint)] : []));
+      return choices.length > 0 ? [{ hole: true, hint, choices }] : [{ hole: true, hint }];
+    }
     default:
       return [{ hole: true, hint }];
   }
+}
+
+/** Most combinations one string expands into: beyond that, the holes stay holes. */
+const MAX_EXPANSIONS = 64;
+
+/**
+ * The strings a value stands for when its holes that are list elements take each of their
+ * choices in turn (the value itself when it has none).
+ */
+export function expandChoices(value: StringValue): StringValue[] {
+  let expansions: StringPart[][] = [[]];
+  for (const part of value.parts) {
+    if (!isHole(part) || !part.choices || expansions.length * part.choices.length > MAX_EXPANSIONS) {
+      const plain = isHole(part) && part.choices ? { hole: true as const, hint: part.hint } : part;
+      for (const expansion of expansions) expansion.push(plain);
+      continue;
+    }
+    expansions = expansions.flatMap((expansion) => part.choices!.map((choice) => [...expansion, ...choice]));
+  }
+  return expansions.length === 1 && !value.parts.some((part) => isHole(part) && part.choices) ? [value] : expansions.map(stringValue);
 }
 
 /** The string's text when it has no holes. */

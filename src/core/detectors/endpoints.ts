@@ -10,7 +10,7 @@ import type { PathMatch } from "../../catalogue/path-index.js";
 import type { Confidence } from "../finding.js";
 import type { Expression, Range } from "../ir.js";
 import { parseUrl, type UrlShape } from "../url.js";
-import type { StringValue, TextPart } from "../values.js";
+import { expandChoices, isHole, type StringValue, type TextPart } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
 const STRONG_ANCHOR = "zones";
@@ -36,6 +36,12 @@ export interface UrlMatch {
 
 /** Matches a URL value against the deprecated endpoints, with the confidence the URL itself gives. */
 export function matchDeprecatedEndpoints(ctx: DetectorContext, url: StringValue, context: { sdk: boolean }): UrlMatch[] {
+  // A hole that is an element of a known list (`settings/${id}` over `["brotli", "minify"]`) is each element in turn.
+  const expansions = expandChoices(url);
+  return expansions.length === 1 ? matchOne(ctx, expansions[0]!, context) : expansions.flatMap((expansion) => matchOne(ctx, expansion, context));
+}
+
+function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolean }): UrlMatch[] {
   const index = ctx.catalogue.deprecatedEndpoints;
   const shape = parseUrl(url.parts, index.anchors);
   if (!shape) return [];
@@ -85,12 +91,14 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
       if (request.method !== null && !found.match.methods.includes(request.method)) continue;
       const confidence: Confidence = found.confidence;
       const origin = found.deciding?.origin ?? null;
-      if (origin && origin.program === ctx.program) {
-        const site = ctx.siteOf(origin.node);
+      const site = origin && origin.program === ctx.program ? ctx.siteOf(origin.node) : null;
+      if (site && (within(site.range, request.call.range) || !isBareName(ctx, site))) {
         add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, request.method);
       } else {
+        // Written in another file, by the SDK, or a name kept in a constant (`const BROTLI = "brotli"`):
+        // the call is what uses it, with its own method; the written place is related.
         const related = origin
-          ? { file: origin.program.module.file, range: ctx.siteOf(origin.node).range, text: origin.program.text(origin.node.range) }
+          ? { file: origin.program.module.file, range: origin.program === ctx.program ? site!.range : ctx.siteOf(origin.node).range, text: origin.program.text(origin.node.range) }
           : null;
         add(`${request.call.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: request.call.range, match: found.match, confidence, related }, request.method);
       }
@@ -127,6 +135,15 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
 }
 
 const rank = (confidence: Confidence) => ["low", "medium", "high"].indexOf(confidence);
+
+const within = (inner: Range, outer: Range) => inner[0] >= outer[0] && inner[1] <= outer[1];
+
+/** A string written alone as one path segment (`"brotli"`), not a path (`"/zones/…/settings/brotli"`). */
+function isBareName(ctx: DetectorContext, site: Expression): boolean {
+  const value = ctx.evaluator.value(ctx.program, site);
+  if (value.kind !== "string") return false;
+  return value.parts.every((part) => isHole(part) || !part.text.includes("/"));
+}
 
 /** `req.path === '/zones/…'`, `url.startsWith('/zones/…')`: the string is looked for, not requested. */
 function isComparedOrSearched(ctx: DetectorContext, site: Expression): boolean {

@@ -8,13 +8,24 @@ import { API_BASE_URL } from "../libraries.js";
 import type { Program } from "../program.js";
 import { SDK_CLIENT_TYPES, SDK_RESOURCE_OF_CLASS } from "../sdk-routes.js";
 import { text, type Value } from "../values.js";
+import type { Evaluator } from "./evaluator.js";
 import { dnsRecordValueOfType } from "./responses.js";
 
 const TYPE_NAME = /^\s*(?:readonly\s+)?(?:Promise<\s*)?([A-Za-z_$][\w$]*)(?:\s*\.\s*([A-Za-z_$][\w$]*))?/;
 
-export function valueOfDeclaredType(program: Program, typeText: string | null): Value | null {
+export function valueOfDeclaredType(program: Program, typeText: string | null, evaluator?: Evaluator): Value | null {
   if (!typeText) return null;
-  return dnsRecordValueOfType(typeText) ?? sdkValueOfType(program, typeText);
+  return dnsRecordValueOfType(typeText) ?? sdkValueOfType(program, typeText) ?? (evaluator ? instanceOfType(evaluator, program, typeText) : null);
+}
+
+/** `api: ZonesApi` where `ZonesApi` is a class of the project: an instance of it. */
+function instanceOfType(evaluator: Evaluator, program: Program, typeText: string): Value | null {
+  const match = TYPE_NAME.exec(typeText);
+  if (!match || match[2]) return null;
+  const binding = program.moduleScope.lookup(match[1]!);
+  if (!binding || (binding.source.kind !== "class" && binding.source.kind !== "import")) return null;
+  const value = evaluator.binding(program, binding, null);
+  return value.kind === "class" ? { kind: "instance", cls: value.cls, program: value.program } : null;
 }
 
 export function isSdkModule(specifier: string): boolean {

@@ -18,6 +18,7 @@ import { hintOf, returnsOf } from "./hints.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
+import { classMember } from "./classes.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
 
@@ -117,6 +118,8 @@ export class Evaluator {
       }
       case "function":
         return { kind: "function", fn: node, program, env };
+      case "class":
+        return { kind: "class", cls: node, program };
       case "binary":
         if (node.operator === "+") {
           const left = this.value(program, node.left, env);
@@ -149,7 +152,7 @@ export class Evaluator {
       case "typed": {
         const inner = this.value(program, node.expression, env);
         if (inner.kind !== "unknown") return inner;
-        return valueOfDeclaredType(program, node.typeText) ?? UNKNOWN;
+        return valueOfDeclaredType(program, node.typeText, this) ?? UNKNOWN;
       }
       case "sequence":
         return node.expressions.length ? this.value(program, node.expressions.at(-1)!, env) : UNKNOWN;
@@ -177,14 +180,14 @@ export class Evaluator {
       if (args) {
         const argument = args[source.index] ?? UNKNOWN;
         const value = this.steps(program, argument, source.steps, source.fallback, env);
-        return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText) ?? value) : value;
+        return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText, this) ?? value) : value;
       }
     }
     if (this.active.has(binding)) return UNKNOWN;
     this.active.add(binding);
     try {
       const value = this.bindingUncached(program, binding, env);
-      if (value.kind === "unknown") return valueOfDeclaredType(program, binding.typeText) ?? value;
+      if (value.kind === "unknown") return valueOfDeclaredType(program, binding.typeText, this) ?? value;
       return value;
     } finally {
       this.active.delete(binding);
@@ -212,7 +215,7 @@ export class Evaluator {
       case "function":
         return { kind: "function", fn: source.fn, program, env: null };
       case "class":
-        return UNKNOWN;
+        return { kind: "class", cls: source.cls, program };
       case "import":
         return importedValue(this, program, source.source, source.imported);
     }
@@ -234,7 +237,7 @@ export class Evaluator {
     const found = this.patternValueUntyped(program, pattern);
     if (found.kind !== "unknown") return found;
     const typeText = "typeText" in pattern ? pattern.typeText : null;
-    return valueOfDeclaredType(program, typeText) ?? found;
+    return valueOfDeclaredType(program, typeText, this) ?? found;
   }
 
   private patternValueUntyped(program: Program, pattern: Pattern): Value {
@@ -293,8 +296,12 @@ export class Evaluator {
         const first = elements[0];
         if (first && (first.kind === "record" || first.kind === "records")) return first;
         if (first && elements.every((element) => sameStatic(element, first))) return first;
+        // A table iterated (`for (const s of SETTINGS)`, `.map(s => …)`): each element in turn.
+        if (elements.length > 1 && elements.length <= MAX_CHOICES) return { kind: "choice", options: elements };
         return UNKNOWN;
       }
+      case "choice":
+        return choiceOf(value.options.map((option) => this.elementOf(option)));
       default:
         return UNKNOWN;
     }
@@ -341,37 +348,22 @@ export class Evaluator {
         return { ...object, path: [...object.path, key] };
       case "string":
         return key === "href" ? object : UNKNOWN;
+      case "class":
+        return classMember(this, object.program, object.cls, key, true) ?? UNKNOWN;
+      case "instance":
+        return classMember(this, object.program, object.cls, key, false) ?? UNKNOWN;
+      case "choice":
+        return choiceOf(object.options.map((option) => this.property(option, key) ?? UNKNOWN));
       default:
         return responseProperty(object, key) ?? UNKNOWN;
     }
   }
 
-  /** `this.http` inside a class: its field initializer or the constructor's `this.http = …`. */
+  /** `this.http` inside a class: an instance member (or, in a static method, a static one). */
   private thisMember(program: Program, node: Node, key: string): Value {
     const cls = this.enclosingClass(program, node);
     if (!cls) return UNKNOWN;
-    for (const member of cls.members) {
-      if (member.key !== key || !member.value) continue;
-      // a method: `this._request(...)` runs it like any helper
-      if (member.value.kind === "function" && !member.isStatic) return { kind: "function", fn: member.value, program, env: null };
-      return this.value(program, member.value);
-    }
-    const constructor = cls.members.find((member) => member.key === "constructor")?.value;
-    if (constructor?.kind === "function" && Array.isArray(constructor.body)) {
-      for (const statement of constructor.body) {
-        const assignment = statement.kind === "expression" ? statement.expression : null;
-        if (
-          assignment?.kind === "assign" &&
-          assignment.target.kind === "expression-pattern" &&
-          assignment.target.expression.kind === "member" &&
-          assignment.target.expression.object.kind === "this" &&
-          assignment.target.expression.property === key
-        ) {
-          return this.value(program, assignment.value);
-        }
-      }
-    }
-    return valueOfDeclaredType(program, cls.members.find((member) => member.key === key)?.typeText ?? null) ?? UNKNOWN;
+    return classMember(this, program, cls, key, false) ?? classMember(this, program, cls, key, true) ?? UNKNOWN;
   }
 
   private enclosingClass(program: Program, node: Node): ClassNode | null {
@@ -454,6 +446,9 @@ export class Evaluator {
       if (receiver.kind === "library" || receiver.kind === "client") {
         return libraryCall(this, program, node, { ...receiver, path: [...receiver.path, name] }, env);
       }
+      if (receiver.kind === "function" && (name === "call" || name === "apply")) {
+        return { result: this.invoke(receiver, forwardedArguments(name, this.args(program, node, env)), env), request: null };
+      }
       const method = this.methodCall(program, node, receiver, name, env);
       if (method) return { result: method, request: null };
       const property = this.property(receiver, name);
@@ -468,6 +463,20 @@ export class Evaluator {
     if (value.kind === "library" || value.kind === "client") return libraryCall(this, program, node, value, env);
     if (value.kind === "function") return { result: this.invoke(value, this.args(program, node, env), env), request: null };
     return { result: UNKNOWN, request: null };
+  }
+
+  /**
+   * The project function a call runs and the arguments it receives: `helper(a)`, `obj.method(a)`,
+   * `helper.call(this, a)`, `helper.apply(this, [a])`. `null` for anything else.
+   */
+  callTarget(program: Program, node: CallExpression, env: Env | null): { fn: FunctionValue; args: Value[] } | null {
+    const callee = node.callee;
+    if (callee.kind === "member" && (callee.property === "call" || callee.property === "apply")) {
+      const target = this.value(program, callee.object, env);
+      if (target.kind === "function") return { fn: target, args: forwardedArguments(callee.property, this.args(program, node, env)) };
+    }
+    const value = this.value(program, callee, env);
+    return value.kind === "function" ? { fn: value, args: this.args(program, node, env) } : null;
   }
 
   args(program: Program, node: { args: Expression[] }, env: Env | null): Value[] {
@@ -485,7 +494,7 @@ export class Evaluator {
       const value = this.value(fn.program, returned, inner);
       if (value.kind !== "unknown") return value;
     }
-    return valueOfDeclaredType(fn.program, fn.fn.returnType) ?? UNKNOWN;
+    return valueOfDeclaredType(fn.program, fn.fn.returnType, this) ?? UNKNOWN;
   }
 
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
@@ -508,6 +517,7 @@ export class Evaluator {
       if (callee.name === "Headers" || callee.name === "URLSearchParams") return UNKNOWN;
     }
     const value = this.value(program, callee, env);
+    if (value.kind === "class") return { kind: "instance", cls: value.cls, program: value.program };
     if (value.kind === "library") {
       if (value.library === "cloudflare") {
         const options = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
@@ -529,6 +539,27 @@ export class Evaluator {
   requestsOf(program: Program, node: CallExpression): RequestInfo[] {
     return this.requests.requestsOf(program, node);
   }
+}
+
+type FunctionValue = Extract<Value, { kind: "function" }>;
+
+/** Most elements of a list taken as choices. */
+const MAX_CHOICES = 64;
+
+/** One of these values; a single known one when they agree, unknown when none is known. */
+function choiceOf(options: Value[]): Value {
+  const known = options.filter((option) => option.kind !== "unknown");
+  if (known.length === 0) return UNKNOWN;
+  const first = known[0]!;
+  if (known.length === options.length && known.every((option) => sameStatic(option, first))) return first;
+  return { kind: "choice", options };
+}
+
+/** The arguments `fn.call(thisArg, …args)` and `fn.apply(thisArg, [args])` pass on. */
+function forwardedArguments(how: "call" | "apply", args: Value[]): Value[] {
+  if (how === "call") return args.slice(1);
+  const list = args[1];
+  return list?.kind === "array" ? list.elements() : [];
 }
 
 function lookupArgs(env: Env | null, fn: FunctionNode): Value[] | null {

@@ -8,7 +8,7 @@ import type { CallExpression, FunctionNode, Node } from "../ir.js";
 import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
-import { UNKNOWN, staticText, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, partsOf, staticText, stringValue, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
 import { forEachChild } from "../walk.js";
 import { MAX_CALL_DEPTH, type Evaluator } from "./evaluator.js";
 
@@ -63,10 +63,10 @@ export class RequestFinder {
     const evaluator = this.evaluator;
     const direct = evaluator.call(program, node, env).request;
     if (direct) return [direct];
-    const callee = this.calleeFunction(program, node, env);
-    if (callee && depth < MAX_CALL_DEPTH - 1) {
+    const target = evaluator.callTarget(program, node, env);
+    if (target && depth < MAX_CALL_DEPTH - 1) {
+      const { fn: callee, args } = target;
       if (!this.makesRequests(callee.program, callee.fn)) return [];
-      const args = evaluator.args(program, node, env);
       const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1 };
       const found: RequestInfo[] = [];
       for (const innerCall of this.requestCallsIn(callee.program, callee.fn)) {
@@ -81,11 +81,6 @@ export class RequestFinder {
     return generic ? [generic] : [];
   }
 
-  private calleeFunction(program: Program, node: CallExpression, env: Env | null): Extract<Value, { kind: "function" }> | null {
-    const value = this.evaluator.value(program, node.callee, env);
-    return value.kind === "function" ? value : null;
-  }
-
   /**
    * The calls inside a function that make requests: through a library, or through another
    * function that does. Computed once per function, without arguments, so that following
@@ -97,8 +92,8 @@ export class RequestFinder {
     this.requestCalls.set(fn, null); // recursion guard: a cycle makes no requests of its own
     const found = this.callsIn(fn).filter((call) => {
       if (this.evaluator.call(program, call, null).request) return true;
-      const callee = this.calleeFunction(program, call, null);
-      return callee !== null && callee.fn !== fn && this.makesRequests(callee.program, callee.fn);
+      const callee = this.evaluator.callTarget(program, call, null)?.fn;
+      return callee !== undefined && callee.fn !== fn && this.makesRequests(callee.program, callee.fn);
     });
     this.requestCalls.set(fn, found);
     return found;
@@ -122,7 +117,12 @@ export class RequestFinder {
     return calls;
   }
 
-  /** A call we do not know, with a string argument: a project's own client, or a route definition. */
+  /**
+   * A call we do not know that is given a path: a project's own client, or a route definition.
+   * The path is a string argument, a list of segments (`api.patch(['zones', id, 'settings',
+   * name])`), or the `url`/`path`/`uriPath`/`endpoint` of an options object; the method is a
+   * method-name argument, the options' `method`, or the callee's name.
+   */
   private genericRequest(program: Program, node: CallExpression, env: Env | null): RequestInfo | null {
     const evaluator = this.evaluator;
     const calleeName = node.callee.kind === "member" ? node.callee.property : node.callee.kind === "identifier" ? node.callee.name : null;
@@ -130,24 +130,51 @@ export class RequestFinder {
     // `request("GET", "/zones/…")`: a method name given as a string is the method, not the URL.
     const values = node.args.map((arg) => (arg.kind === "function" ? UNKNOWN : evaluator.value(program, arg, env)));
     const methodArgument = values.findIndex((value) => HTTP_METHOD_TEXT.test(staticText(value) ?? ""));
-    const urlIndex = values.findIndex((value, index) => value.kind === "string" && index !== methodArgument);
-    if (urlIndex === -1) return null;
-    const url = values[urlIndex] as StringValue;
+    let urlIndex = values.findIndex((value, index) => value.kind === "string" && index !== methodArgument);
+    let url: StringValue | null = urlIndex === -1 ? null : (values[urlIndex] as StringValue);
+    let options = values.slice(urlIndex + 1).find((value) => value.kind === "object");
+    if (!url) {
+      urlIndex = values.findIndex((value) => value.kind === "array" || value.kind === "object");
+      const container = values[urlIndex];
+      if (container?.kind === "array") url = joinedSegments(container);
+      else if (container?.kind === "object") {
+        url = urlOfOptions(container);
+        options = container;
+      }
+      if (!url) return null;
+    }
     const routeDefinition =
       calleeName !== null &&
       ROUTE_METHOD_NAMES.has(calleeName.toLowerCase()) &&
       node.args.slice(urlIndex + 1).some((arg) => arg.kind === "function" || (arg.kind === "identifier" && evaluator.value(program, arg, env).kind === "function"));
     let method = methodArgument === -1 ? methodOfCalleeName(calleeName) : methodFromText(staticText(values[methodArgument]));
-    const options = node.args
-      .slice(urlIndex + 1)
-      .map((arg) => evaluator.value(program, arg, env))
-      .find((value) => value.kind === "object");
     if (options?.kind === "object") {
       const written = writtenProperty(evaluator, options, "method");
       if (written) method = methodFromText(staticText(written));
     }
     return makeRequest(evaluator, program, node, { library: "unknown", url, method, body: null, routeDefinition });
   }
+}
+
+const URL_OPTION_KEYS = ["url", "uri", "uriPath", "path", "pathname", "endpoint", "resource"];
+
+/** The URL of an options object that names one beside a `method` (`{ method: "put", uriPath: "…" }`). */
+function urlOfOptions(options: ObjectValue): StringValue | null {
+  if (options.get("method") === undefined) return null;
+  for (const key of URL_OPTION_KEYS) {
+    const value = options.get(key);
+    if (value?.kind === "string") return value;
+  }
+  return null;
+}
+
+/** `['zones', zoneId, 'settings', 'minify']` as the path `zones/…/settings/minify`, when it names a segment. */
+function joinedSegments(list: Extract<Value, { kind: "array" }>): StringValue | null {
+  const elements = list.elements();
+  if (elements.length < 2 || elements.length > 16) return null;
+  if (!elements.some((element) => element.kind === "string")) return null;
+  if (!elements.every((element) => element.kind === "string" || element.kind === "number" || element.kind === "unknown")) return null;
+  return stringValue(elements.flatMap((element, index) => [...(index > 0 ? [{ text: "/", origin: null }] : []), ...partsOf(element, null)]));
 }
 
 /** `get`, `post` … or a name that starts with one (`getAPIList`, `postJson`, `delete_record`). */
