@@ -329,6 +329,12 @@ export interface ExportAll extends NodeBase {
   source: string;
   exported: string | null;
 }
+/** `interface X { … }` or `type X = { … }`: only the names of its properties, for telling records by shape. */
+export interface TypeDeclaration extends NodeBase {
+  kind: "type-declaration";
+  name: string;
+  members: string[];
+}
 export interface OtherStatement extends NodeBase {
   kind: "other";
   children: (Expression | Statement)[];
@@ -350,6 +356,7 @@ export type Statement =
   | ExportNamed
   | ExportDefault
   | ExportAll
+  | TypeDeclaration
   | OtherStatement;
 
 /** A lowered source file. */

@@ -78,6 +78,8 @@ export class Program {
   readonly moduleScope = new Scope(null, true);
   private readonly scopeOfIdentifier = new Map<Identifier, Scope>();
   readonly exports = new Map<string, ExportTarget>();
+  /** Interfaces and object type aliases of the module, by name: their property names. */
+  readonly typeDeclarations = new Map<string, readonly string[]>();
   readonly starExports: string[] = [];
   /** CommonJS `module.exports = x`. */
   commonJsExport: Expression | null = null;
@@ -224,7 +226,9 @@ export class Program {
     for (const statement of body) {
       const declaration = statement.kind === "export-named" ? statement.declaration : statement;
       if (!declaration) continue;
-      if (declaration.kind === "var") {
+      if (declaration.kind === "type-declaration") {
+        if (scope === this.moduleScope) this.typeDeclarations.set(declaration.name, declaration.members);
+      } else if (declaration.kind === "var") {
         const target = declaration.declarationKind === "var" ? scope.functionScope() : scope;
         for (const declarator of declaration.declarations) {
           this.declarePattern(target, declarator.target, (steps, fallback) => ({

@@ -21,6 +21,7 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
     case "identifier-pattern":
     case "import":
     case "export-all":
+    case "type-declaration":
       return;
     case "template":
       each(node.tag);

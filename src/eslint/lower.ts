@@ -32,8 +32,10 @@ export function lowerEstree(input: LowerInput): IR.Module {
       case "VariableDeclaration":
         return [variables(node)];
       case "FunctionDeclaration":
-      case "TSDeclareFunction":
         return [{ kind: "function-declaration", range: r, fn: fn(node) }];
+      // `declare function f(…)` and overload signatures: no body, nothing to lower (what is called is unknown).
+      case "TSDeclareFunction":
+        return [];
       case "ClassDeclaration":
         return [{ kind: "class-declaration", range: r, cls: cls(node) }];
       case "ExpressionStatement":
@@ -93,13 +95,12 @@ export function lowerEstree(input: LowerInput): IR.Module {
       case "LabeledStatement":
         return statement(node.body);
       case "ImportDeclaration":
-        if (node.importKind === "type") return [];
+        // Type-only imports are kept: a declared type names where a value comes from (`client: Cloudflare`).
         return [{
           kind: "import",
           range: r,
           source: String(node.source.value),
           specifiers: node.specifiers.flatMap((s): IR.ImportSpecifier[] => {
-            if (s.type === "ImportSpecifier" && s.importKind === "type") return [];
             const imported =
               s.type === "ImportDefaultSpecifier" ? "default" : s.type === "ImportNamespaceSpecifier" ? "*" : s.imported.type === "Identifier" ? s.imported.name : String(s.imported.value);
             return [{ local: s.local.name, imported, range: range(s) }];
@@ -147,8 +148,9 @@ export function lowerEstree(input: LowerInput): IR.Module {
         return [{ kind: "other", range: r, children: members.flatMap((m) => (m.initializer ? [expression(m.initializer)] : [])) }];
       }
       case "TSInterfaceDeclaration":
+        return [{ kind: "type-declaration", range: r, name: node.id.name, members: typeMemberNames(node.body.body) }];
       case "TSTypeAliasDeclaration":
-      case "TSDeclareFunction" as never:
+        return node.typeAnnotation.type === "TSTypeLiteral" ? [{ kind: "type-declaration", range: r, name: node.id.name, members: typeMemberNames(node.typeAnnotation.members) }] : [];
       case "EmptyStatement":
       case "BreakStatement":
       case "ContinueStatement":
@@ -182,12 +184,17 @@ export function lowerEstree(input: LowerInput): IR.Module {
       kind: "function",
       range: range(node),
       name: node.id ? node.id.name : null,
-      params: node.params.map((param) => pattern(param)),
+      // A TypeScript `this` parameter declares the type of `this`; it takes no argument.
+      params: node.params.filter((param) => !(param.type === "Identifier" && param.name === "this")).map((param) => pattern(param)),
       body: !body ? [] : body.type === "BlockStatement" ? statements(body.body) : expression(body as TSESTree.Expression),
       async: node.async,
       arrow: node.type === "ArrowFunctionExpression",
       returnType: typeText(node.returnType),
     };
+  }
+
+  function typeMemberNames(members: readonly TSESTree.TypeElement[]): string[] {
+    return members.flatMap((member) => (member.type === "TSPropertySignature" && !member.computed ? [propertyKey(member.key, false)].filter((key): key is string => key !== null) : []));
   }
 
   function cls(node: TSESTree.ClassDeclaration | TSESTree.ClassExpression): IR.ClassNode {

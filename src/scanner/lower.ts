@@ -80,7 +80,8 @@ export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = source
   function statement(node: ts.Statement): IR.Statement[] {
     const r = range(node);
     if (ts.isVariableStatement(node)) return exported(node, variables(node.declarationList, declarationRange(node)), undefined);
-    if (ts.isFunctionDeclaration(node)) return exported(node, { kind: "function-declaration", range: declarationRange(node), fn: fn(node) }, node.name);
+    // `declare function f(…)` and overload signatures have no body: like ESTree's TSDeclareFunction, nothing to lower.
+    if (ts.isFunctionDeclaration(node)) return node.body ? exported(node, { kind: "function-declaration", range: declarationRange(node), fn: fn(node) }, node.name) : [];
     if (ts.isClassDeclaration(node)) return exported(node, { kind: "class-declaration", range: declarationRange(node), cls: cls(node) }, node.name);
     if (ts.isExpressionStatement(node)) return [{ kind: "expression", range: r, expression: expression(node.expression) }];
     if (ts.isReturnStatement(node)) return [{ kind: "return", range: r, argument: node.expression ? expression(node.expression) : null }];
@@ -144,14 +145,14 @@ export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = source
     if (ts.isLabeledStatement(node)) return statement(node.statement);
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
-      if (!ts.isStringLiteral(node.moduleSpecifier) || clause?.isTypeOnly) return [];
+      // Type-only imports are kept: a declared type names where a value comes from (`client: Cloudflare`).
+      if (!ts.isStringLiteral(node.moduleSpecifier)) return [];
       const specifiers: IR.ImportSpecifier[] = [];
       if (clause?.name) specifiers.push({ local: clause.name.text, imported: "default", range: range(clause.name) });
       const bindings = clause?.namedBindings;
       if (bindings && ts.isNamespaceImport(bindings)) specifiers.push({ local: bindings.name.text, imported: "*", range: range(bindings) });
       if (bindings && ts.isNamedImports(bindings)) {
         for (const element of bindings.elements) {
-          if (element.isTypeOnly) continue;
           specifiers.push({ local: element.name.text, imported: (element.propertyName ?? element.name).text, range: range(element) });
         }
       }
@@ -178,6 +179,13 @@ export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = source
       const reference = node.moduleReference;
       if (node.isTypeOnly || !ts.isExternalModuleReference(reference)) return [];
       return [importEqualsRequire(r, { text: node.name.text, range: range(node.name) }, range(reference), expression(reference.expression))];
+    }
+    if (ts.isInterfaceDeclaration(node)) {
+      return exported(node, { kind: "type-declaration", range: declarationRange(node), name: node.name.text, members: typeMemberNames(node.members) }, undefined);
+    }
+    if (ts.isTypeAliasDeclaration(node)) {
+      if (!ts.isTypeLiteralNode(node.type)) return [];
+      return exported(node, { kind: "type-declaration", range: declarationRange(node), name: node.name.text, members: typeMemberNames(node.type.members) }, undefined);
     }
     if (ts.isModuleDeclaration(node)) {
       return node.body && ts.isModuleBlock(node.body) ? [{ kind: "block", range: r, body: statements(node.body.statements) }] : [];
@@ -207,7 +215,8 @@ export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = source
       kind: "function",
       range: functionRange(node),
       name: named && node.name && ts.isIdentifier(node.name) ? node.name.text : null,
-      params: node.parameters.map((parameter) => {
+      // A TypeScript `this` parameter declares the type of `this`; it takes no argument.
+      params: node.parameters.filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this")).map((parameter) => {
         const target = binding(parameter.name, textOf(parameter.type), parameter.type);
         return parameter.initializer ? { kind: "default-pattern", range: range(parameter), target, value: expression(parameter.initializer) } : target;
       }),
@@ -216,6 +225,10 @@ export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = source
       arrow: ts.isArrowFunction(node),
       returnType: textOf(node.type),
     };
+  }
+
+  function typeMemberNames(members: readonly ts.TypeElement[]): string[] {
+    return members.flatMap((member) => (ts.isPropertySignature(member) && !ts.isComputedPropertyName(member.name) ? [propertyKey(member.name)].filter((key): key is string => key !== null) : []));
   }
 
   function cls(node: ts.ClassLikeDeclaration): IR.ClassNode {

@@ -85,6 +85,19 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
     }
   }
 
+  // Assignment: `rec.data = { service, proto, name, … }` where the record is known to be SRV
+  // (`case 'SRV':`, `if (type === 'SRV')`).
+  for (const object of ctx.program.objects) {
+    const parent = ctx.program.parentOf(object);
+    if (parent?.kind !== "assign" || parent.value !== object || parent.target.kind !== "expression-pattern") continue;
+    const target = parent.target.expression;
+    if (target.kind !== "member" || target.property !== "data" || !isSrv(ctx, target.object, parent)) continue;
+    for (const property of object.properties) {
+      const entry = property.kind === "property" && property.key !== null ? byField.get(property.key) : undefined;
+      if (entry && property.kind === "property") report(entry, property.key!, property.keyRange, null, null);
+    }
+  }
+
   // Member access: record.data.service (read or write) where the record is known to be SRV.
   for (const member of ctx.program.members) {
     const entry = member.property === null ? undefined : byField.get(member.property);
@@ -131,6 +144,7 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
   const recordText = compact(ctx.program.text(record.range));
   const testsRecord = (test: Expression): boolean => {
     if (test.kind === "logical" && test.operator === "&&") return testsRecord(test.left) || testsRecord(test.right);
+    if (isTypeVariableComparison(test, type)) return true;
     if (!isTypeComparison(test, type) || test.kind !== "binary") return false;
     const side = test.left.kind === "member" ? test.left : (test.right as MemberExpression);
     return compact(ctx.program.text(side.object.range)) === recordText;
@@ -140,8 +154,9 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
     if (parent.kind === "if" && parent.consequent === child && testsRecord(parent.test)) return true;
     if (parent.kind === "logical" && parent.operator === "&&" && parent.right === child && testsRecord(parent.left)) return true;
     if (parent.kind === "conditional" && parent.consequent === child && testsRecord(parent.test)) return true;
-    if (parent.kind === "switch" && parent.discriminant.kind === "member" && parent.discriminant.property === "type") {
-      if (compact(ctx.program.text(parent.discriminant.object.range)) !== recordText) continue;
+    const switchesOnType = parent.kind === "switch" && (isTypeVariable(parent.discriminant) || (parent.discriminant.kind === "member" && parent.discriminant.property === "type"));
+    if (parent.kind === "switch" && switchesOnType) {
+      if (parent.discriminant.kind === "member" && compact(ctx.program.text(parent.discriminant.object.range)) !== recordText) continue;
       // The case holding `at`, and the empty cases that fall through into it.
       const caseIndex = parent.cases.findIndex((c) => c.body.includes(child as never));
       for (let index = caseIndex; index >= 0; index--) {
@@ -155,6 +170,16 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
 }
 
 const compact = (text: string) => text.replace(/\s+/g, "").replace(/\?\./g, ".");
+
+/** A variable that holds a record's type (`type`, `recordType`, `rrType`). */
+const isTypeVariable = (expression: Expression) => expression.kind === "identifier" && /^(?:type|\w*(?:Type|_type))$/.test(expression.name);
+
+/** `type === 'SRV'` with the type in a variable (either side, `==` too). */
+function isTypeVariableComparison(expression: Expression, type: string): boolean {
+  if (expression.kind !== "binary" || (expression.operator !== "===" && expression.operator !== "==")) return false;
+  const isLiteral = (e: Expression) => e.kind === "string" && e.value === type;
+  return (isTypeVariable(expression.left) && isLiteral(expression.right)) || (isTypeVariable(expression.right) && isLiteral(expression.left));
+}
 
 /**
  * When `service`, `proto` and `name` are all string literals, the suggestion removes them from

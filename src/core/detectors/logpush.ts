@@ -25,6 +25,11 @@ const MAX_RESOLVE_DEPTH = 6;
  * real API accepts `"CVE-2021-44228": false`): a type that differs is a note, not an error.
  */
 const OUTPUT_OPTION_CONFIDENCE: Confidence = "low";
+/**
+ * The spec shows only `eq` and `contains` and says its table of operators is not shown (2.2): an
+ * operator beyond those may well be accepted, so it is a note until the user lists it.
+ */
+const UNKNOWN_OPERATOR_CONFIDENCE: Confidence = "low";
 
 export function detectLogpushFilters(ctx: DetectorContext): void {
   const jobs = new Map<ObjectLiteral, Confidence>();
@@ -54,7 +59,7 @@ export function detectLogpushFilters(ctx: DetectorContext): void {
 function checkFilter(ctx: DetectorContext, property: Property, confidence: Confidence): void {
   const limits = ctx.options.logpush;
   const report = (problems: ReturnType<typeof validateFilterTree>) => {
-    for (const problem of problems) ctx.reportLogpush(problem.range, problem.messageId, problem.data, confidence);
+    for (const problem of problems) ctx.reportLogpush(problem.range, problem.messageId, problem.data, problem.messageId === "filterUnknownOperator" ? UNKNOWN_OPERATOR_CONFIDENCE : confidence);
   };
   const stringified = findStringifyArgument(ctx, property.value, 0);
   if (stringified) {

@@ -9,13 +9,40 @@ import type { Program } from "../program.js";
 import { SDK_CLIENT_TYPES, SDK_RESOURCE_OF_CLASS } from "../sdk-routes.js";
 import { text, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
+import { loadModule } from "./modules.js";
 import { dnsRecordValueOfType } from "./responses.js";
 
-const TYPE_NAME = /^\s*(?:readonly\s+)?(?:Promise<\s*)?([A-Za-z_$][\w$]*)(?:\s*\.\s*([A-Za-z_$][\w$]*))?/;
+const TYPE_NAME = /^\s*(?:readonly\s+)?(?:(?:Promise|Array|ReadonlyArray)<\s*)*([A-Za-z_$][\w$]*)(?:\s*\.\s*([A-Za-z_$][\w$]*))?/;
+const MANY = /\[\]\s*>*\s*$|^\s*(?:readonly\s+)?(?:Promise<\s*)?(?:Array|ReadonlyArray)</;
 
 export function valueOfDeclaredType(program: Program, typeText: string | null, evaluator?: Evaluator): Value | null {
   if (!typeText) return null;
-  return dnsRecordValueOfType(typeText) ?? sdkValueOfType(program, typeText) ?? (evaluator ? instanceOfType(evaluator, program, typeText) : null);
+  return (
+    dnsRecordValueOfType(typeText) ??
+    sdkValueOfType(program, typeText) ??
+    (evaluator ? (recordOfShape(evaluator, program, typeText) ?? instanceOfType(evaluator, program, typeText)) : null)
+  );
+}
+
+/**
+ * A type whose properties are a DNS record's, whatever it is called: `type`, `content` or
+ * `name`, `proxied` or `ttl`, and `zone_id` or `zone_name` (an interface or object type alias of
+ * this module or one it imports).
+ */
+function recordOfShape(evaluator: Evaluator, program: Program, typeText: string): Value | null {
+  const match = TYPE_NAME.exec(typeText);
+  if (!match || match[2]) return null;
+  const name = match[1]!;
+  let members = program.typeDeclarations.get(name);
+  if (!members) {
+    const binding = program.moduleScope.lookup(name);
+    if (binding?.source.kind !== "import" || isSdkModule(binding.source.source)) return null;
+    members = loadModule(evaluator, program, binding.source.source)?.typeDeclarations.get(binding.source.imported);
+  }
+  if (!members) return null;
+  const has = (...names: string[]) => names.some((member) => members!.includes(member));
+  if (!(has("type") && has("content", "name") && has("proxied", "ttl") && has("zone_id", "zone_name"))) return null;
+  return { kind: MANY.test(typeText) ? "records" : "record", srv: false, via: `type ${name}, shaped as a DNS record` };
 }
 
 /** `api: ZonesApi` where `ZonesApi` is a class of the project: an instance of it. */

@@ -451,7 +451,8 @@ export class Evaluator {
       }
       const method = this.methodCall(program, node, receiver, name, env);
       if (method) return { result: method, request: null };
-      const property = this.property(receiver, name);
+      // `this.listRecords(…)` runs the class's method (the receiver `this` itself has no value)
+      const property = callee.object.kind === "this" ? this.value(program, callee, env) : this.property(receiver, name);
       if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env), request: null };
       return { result: UNKNOWN, request: null };
     }
