@@ -13,6 +13,7 @@ import { loadModule } from "./modules.js";
 import { dnsRecordValueOfType } from "./responses.js";
 
 const TYPE_NAME = /^\s*(?:readonly\s+)?(?:(?:Promise|Array|ReadonlyArray)<\s*)*([A-Za-z_$][\w$]*)(?:\s*\.\s*([A-Za-z_$][\w$]*))?/;
+const REQUEST_TYPE_NAME = /(?:Params?|Input|Query|Request|Options|Filters?|Args|Arguments|Body|Payload)$/;
 const MANY = /\[\]\s*>*\s*$|^\s*(?:readonly\s+)?(?:Promise<\s*)?(?:Array|ReadonlyArray)</;
 
 export function valueOfDeclaredType(program: Program, typeText: string | null, evaluator?: Evaluator): Value | null {
@@ -33,6 +34,8 @@ function recordOfShape(evaluator: Evaluator, program: Program, typeText: string)
   const match = TYPE_NAME.exec(typeText);
   if (!match || match[2]) return null;
   const name = match[1]!;
+  // What is sent (`RecordListParams`, `CreateRecordInput`) carries `zone_id` as a path parameter.
+  if (REQUEST_TYPE_NAME.test(name)) return null;
   let members = program.typeDeclarations.get(name);
   if (!members) {
     const binding = program.moduleScope.lookup(name);

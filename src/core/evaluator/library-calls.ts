@@ -61,12 +61,25 @@ export const asString = (value: Value | undefined): StringValue | null => (value
 export const get = (options: Value, key: string): Value | undefined => (options.kind === "object" ? options.get(key) : undefined);
 
 /** The `method` an options object gives; the library's default when it names none. */
-export function methodOf(options: Value, fallback: HttpMethod): HttpMethod | null {
+export function methodOf(evaluator: Evaluator, options: Value, fallback: HttpMethod): HttpMethod | null {
   if (options.kind !== "object") return null;
-  const written = options.get("method");
+  const written = writtenProperty(evaluator, options, "method");
   if (written === undefined) return options.open ? null : fallback;
   return methodFromText(staticText(written));
 }
+
+/**
+ * A property as the object shows it; where a spread of unknown options would hide it, what the
+ * literal writes (`{ method: 'post', ...options }`), or nothing when it writes none (`{ query,
+ * ...options }`): options passed through are request settings, not a new method.
+ */
+export function writtenProperty(evaluator: Evaluator, options: ObjectValue, key: string): Value | undefined {
+  const value = options.get(key);
+  if (value?.kind !== "unknown" || !options.node || !options.program) return value;
+  const property = options.node.properties.find((candidate) => candidate.kind === "property" && candidate.key === key);
+  return property?.kind === "property" ? evaluator.value(options.program, property.value) : undefined;
+}
+
 
 export function bodyOf(value: Value | undefined): Value | null {
   if (!value) return null;
@@ -111,7 +124,7 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
 function fetchCall(site: LibraryCallSite): CallResult {
   if (site.path.length > 0 && site.last !== "fetch") return NO_REQUEST;
   const init = site.options(1);
-  return site.respond({ library: "fetch", url: asString(site.first), method: methodOf(init, "GET"), body: bodyOf(get(init, "body")) });
+  return site.respond({ library: "fetch", url: asString(site.first), method: methodOf(site.evaluator, init, "GET"), body: bodyOf(get(init, "body")) });
 }
 
 function axiosCall(site: LibraryCallSite): CallResult {
@@ -131,7 +144,7 @@ function axiosCall(site: LibraryCallSite): CallResult {
       config = first;
       url = asString(get(config, "url"));
     }
-    method = methodOf(config, "GET");
+    method = methodOf(site.evaluator, config, "GET");
     body = bodyOf(get(config, "data"));
   } else if (METHOD_OF_NAME[last] && path.length === 1) {
     url = asString(first);
@@ -160,7 +173,7 @@ function gotOrKyCall(site: LibraryCallSite, library: "got" | "ky"): CallResult {
       settings = first;
       url = asString(get(settings, "url"));
     }
-    method = methodOf(settings, "GET");
+    method = methodOf(site.evaluator, settings, "GET");
   } else if (METHOD_OF_NAME[last] && path.length === 1) {
     url = asString(first);
     settings = site.options(1);
@@ -174,14 +187,14 @@ function gotOrKyCall(site: LibraryCallSite, library: "got" | "ky"): CallResult {
 function undiciCall(site: LibraryCallSite): CallResult {
   const { first, second, last, path, base } = site;
   if (last === "fetch" && path.length === 1) {
-    return site.respond({ library: "fetch", url: asString(first), method: methodOf(site.options(1), "GET"), body: bodyOf(get(second, "body")) });
+    return site.respond({ library: "fetch", url: asString(first), method: methodOf(site.evaluator, site.options(1), "GET"), body: bodyOf(get(second, "body")) });
   }
   if (last === "request" && path.length === 1) {
     if (site.callee.kind === "client") {
       const url = joinBase(base, asString(get(first, "path")));
-      return site.respond({ library: "undici", url, method: methodOf(first, "GET"), body: bodyOf(get(first, "body")) });
+      return site.respond({ library: "undici", url, method: methodOf(site.evaluator, first, "GET"), body: bodyOf(get(first, "body")) });
     }
-    return site.respond({ library: "undici", url: asString(first), method: methodOf(site.options(1), "GET"), body: bodyOf(get(second, "body")) });
+    return site.respond({ library: "undici", url: asString(first), method: methodOf(site.evaluator, site.options(1), "GET"), body: bodyOf(get(second, "body")) });
   }
   return NO_REQUEST;
 }
@@ -197,6 +210,6 @@ function httpCall(site: LibraryCallSite): CallResult {
     const protocol = staticText(get(settings, "protocol")) ?? "https:";
     url = pathValue ? concat(text(`${protocol}//`), host ?? stringValue([{ hole: true, hint: "host" }]), pathValue) : null;
   }
-  const method = last === "get" ? "GET" : methodOf(settings, "GET");
+  const method = last === "get" ? "GET" : methodOf(site.evaluator, settings, "GET");
   return site.respond({ library: "http", url, method, body: null });
 }

@@ -11,6 +11,7 @@ import { parseUrl } from "../url.js";
 import { UNKNOWN, partsOf, staticText, stringValue, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
 import { forEachChild } from "../walk.js";
 import { MAX_CALL_DEPTH, type Evaluator } from "./evaluator.js";
+import { writtenProperty } from "./library-calls.js";
 
 const HTTP_METHOD_TEXT = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|get|post|put|patch|delete|head|options)$/;
 
@@ -66,7 +67,12 @@ export class RequestFinder {
     const target = evaluator.callTarget(program, node, env);
     if (target && depth < MAX_CALL_DEPTH - 1) {
       const { fn: callee, args } = target;
-      if (!this.makesRequests(callee.program, callee.fn)) return [];
+      if (!this.makesRequests(callee.program, callee.fn)) {
+        // A function that shows no request is no request (`buildUrl(path)`), unless its name says
+        // it is one (`client.get(path)` of a client whose transport is out of sight).
+        const generic = methodOfCalleeName(calleeNameOf(node)) !== null ? this.genericRequest(program, node, env) : null;
+        return generic ? [generic] : [];
+      }
       const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1 };
       const found: RequestInfo[] = [];
       for (const innerCall of this.requestCallsIn(callee.program, callee.fn)) {
@@ -74,6 +80,11 @@ export class RequestFinder {
           if (request.library === "unknown") continue;
           found.push({ ...request, call: node, program });
         }
+      }
+      // A wrapper too deep to follow to its URL (an SDK's own client core): read the call as given.
+      if (found.length > 0 && found.every((request) => request.url === null)) {
+        const generic = this.genericRequest(program, node, env);
+        if (generic) return [generic];
       }
       return found;
     }
@@ -125,7 +136,7 @@ export class RequestFinder {
    */
   private genericRequest(program: Program, node: CallExpression, env: Env | null): RequestInfo | null {
     const evaluator = this.evaluator;
-    const calleeName = node.callee.kind === "member" ? node.callee.property : node.callee.kind === "identifier" ? node.callee.name : null;
+    const calleeName = calleeNameOf(node);
     if (calleeName !== null && MESSAGE_CALLEES.has(calleeName)) return null;
     // `request("GET", "/zones/…")`: a method name given as a string is the method, not the URL.
     const values = node.args.map((arg) => (arg.kind === "function" ? UNKNOWN : evaluator.value(program, arg, env)));
@@ -136,7 +147,9 @@ export class RequestFinder {
     if (!url) {
       urlIndex = values.findIndex((value) => value.kind === "array" || value.kind === "object");
       const container = values[urlIndex];
-      if (container?.kind === "array") url = joinedSegments(container);
+      // A list of segments is a path only for a call that names its method (`api.patch([...])`),
+      // not for `Object.freeze(['user', 'billing', 'history'])`.
+      if (container?.kind === "array" && (methodArgument !== -1 || methodOfCalleeName(calleeName) !== null)) url = joinedSegments(container);
       else if (container?.kind === "object") {
         url = urlOfOptions(container);
         options = container;
@@ -177,6 +190,10 @@ function joinedSegments(list: Extract<Value, { kind: "array" }>): StringValue | 
   return stringValue(elements.flatMap((element, index) => [...(index > 0 ? [{ text: "/", origin: null }] : []), ...partsOf(element, null)]));
 }
 
+function calleeNameOf(node: CallExpression): string | null {
+  return node.callee.kind === "member" ? node.callee.property : node.callee.kind === "identifier" ? node.callee.name : null;
+}
+
 /** `get`, `post` … or a name that starts with one (`getAPIList`, `postJson`, `delete_record`). */
 function methodOfCalleeName(name: string | null): HttpMethod | null {
   if (name === null) return null;
@@ -186,14 +203,3 @@ function methodOfCalleeName(name: string | null): HttpMethod | null {
   return prefix ? methodFromText(prefix[1]!) : null;
 }
 
-/**
- * A property as the object shows it; where a spread of unknown options would hide it, what the
- * literal writes (`{ method: 'post', ...options }`), or nothing when it writes none (`{ query,
- * ...options }`): options passed through are request settings, not a new method.
- */
-function writtenProperty(evaluator: Evaluator, options: ObjectValue, key: string): Value | undefined {
-  const value = options.get(key);
-  if (value?.kind !== "unknown" || !options.node || !options.program) return value;
-  const property = options.node.properties.find((candidate) => candidate.kind === "property" && candidate.key === key);
-  return property?.kind === "property" ? evaluator.value(options.program, property.value) : undefined;
-}
