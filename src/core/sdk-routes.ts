@@ -18,6 +18,24 @@ export interface SdkRoute {
   note?: string;
 }
 
+/**
+ * The 2.x package (`require("cloudflare")({ token })`, node-cloudflare), whose resources are
+ * declared rather than generated: its rows for the schedule's endpoints, written from its
+ * resource declarations (`path` and `includeBasic` of ArgoTunnels and ZoneSettings).
+ */
+const VERSION_2_ROUTES: Readonly<Record<string, Readonly<Record<string, SdkRoute>>>> = {
+  argoTunnels: {
+    browse: { method: "GET", path: "/accounts/:param/tunnels" },
+    read: { method: "GET", path: "/accounts/:param/tunnels/:param" },
+    add: { method: "POST", path: "/accounts/:param/tunnels" },
+    del: { method: "DELETE", path: "/accounts/:param/tunnels/:param" },
+  },
+  zoneSettings: {
+    read: { method: "GET", path: "/zones/:param/settings/{1}" },
+    edit: { method: "PATCH", path: "/zones/:param/settings/{1}" },
+  },
+};
+
 /** What the generated rows cannot say. */
 const NOTES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "zeroTrust.tunnels": {
@@ -28,7 +46,7 @@ const NOTES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 /** Resource path (`firewall.rules`) → method name → route. */
 export const SDK_ROUTES: Readonly<Record<string, Readonly<Record<string, SdkRoute>>>> = nameTable(
   Object.fromEntries(
-    Object.entries(GENERATED_SDK_ROUTES).map(([resource, methods]) => [
+    Object.entries({ ...VERSION_2_ROUTES, ...GENERATED_SDK_ROUTES }).map(([resource, methods]) => [
       resource,
       nameTable(
         Object.fromEntries(

@@ -141,7 +141,8 @@ export const text = (value: string, origin: Origin | null = null): StringValue =
 export function partsOf(value: Value, hint: string | null): StringPart[] {
   switch (value.kind) {
     case "string":
-      return value.parts;
+      // A named value left empty (`const zoneId = ""  // configure`) is a placeholder: a hole, not nothing.
+      return hint !== null && value.parts.length === 0 ? [{ hole: true, hint }] : value.parts;
     case "number":
       return [{ text: String(value.value), origin: null }];
     case "boolean":

@@ -15,8 +15,8 @@ const ARGUMENT_SEGMENT = /^\{(\d+)\}$/;
 export function sdkCall(site: LibraryCallSite): CallResult {
   const { callee, path, last, base, first, second, node, args } = site;
   if (callee.kind === "library") {
-    // `createClient({ resources: [...] })` from cloudflare/tree-shakable
-    if (last === "createClient" && path.length === 1) {
+    // `createClient({ resources: [...] })` from cloudflare/tree-shakable; `require("cloudflare")({ token })` in 2.x
+    if ((last === "createClient" && path.length === 1) || path.length === 0) {
       const baseUrl = asString(get(first, "baseURL"));
       return { result: { kind: "client", library: "cloudflare", base: baseUrl ?? text(API_BASE_URL), method: null, path: [] }, request: null };
     }
