@@ -18,7 +18,7 @@ const JS_TO_TS: Record<string, string[]> = {
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }
@@ -38,4 +38,25 @@ export function resolveImport(fromFile: string, specifier: string, exists: (path
     if (!candidate.endsWith(".d.ts") && SOURCE_EXTENSIONS.some((e) => candidate.endsWith(e)) && exists(candidate)) return candidate;
   }
   return null;
+}
+
+/** Most (directory, specifier) pairs a memoizing resolver remembers before it starts over. */
+const MAX_REMEMBERED = 100_000;
+
+/**
+ * A resolver for one scan: the same (directory, specifier) pair is resolved once. Files do not
+ * come and go during a scan; a long-lived editor process uses `resolveImport` itself.
+ */
+export function memoizedImportResolver(): (fromFile: string, specifier: string) => string | null {
+  const remembered = new Map<string, string | null>();
+  return (fromFile, specifier) => {
+    if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
+    const key = `${dirname(fromFile)}\0${specifier}`;
+    const known = remembered.get(key);
+    if (known !== undefined) return known;
+    const resolved = resolveImport(fromFile, specifier);
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(key, resolved);
+    return resolved;
+  };
 }

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
-import { resolveImport } from "../files/resolve-import.js";
+import { memoizedImportResolver } from "../files/resolve-import.js";
 import { parseAndLower } from "./lower.js";
 
 export interface LoadedModule {
@@ -69,9 +69,10 @@ export class ScannerModuleHost implements ModuleHost {
   }
 
   private readonly skipped = new Set<string>();
+  private readonly resolveImport = memoizedImportResolver();
 
   load(fromFile: string, specifier: string): Module | null {
-    const path = resolveImport(fromFile, specifier);
+    const path = this.resolveImport(fromFile, specifier);
     if (!path) return null;
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;

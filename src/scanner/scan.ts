@@ -12,7 +12,7 @@ import { resolveOptions, RULE_NAMES, today } from "../core/analyze.js";
 import type { LogpushLimits } from "../core/detectors/context.js";
 import type { Confidence } from "../core/finding.js";
 import { readSource } from "../files/read-source.js";
-import { resolveImport } from "../files/resolve-import.js";
+import { memoizedImportResolver } from "../files/resolve-import.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { ScanCache } from "./cache.js";
@@ -114,6 +114,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     }
   }
   // A file may use paths, constants or clients written in a module it imports: judge the two together.
+  const resolveImport = memoizedImportResolver();
   const importedSignals = (target: string): number => {
     let signals = signalsOf.get(target);
     if (signals === undefined) {
