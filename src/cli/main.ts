@@ -16,6 +16,7 @@ import { writeFileAtomic } from "../files/write-atomic.js";
 import { FORMATTERS, type ReportMeta } from "../report/index.js";
 import { BaselineError } from "../scanner/baseline.js";
 import { MergeError, mergeResults, readResultFile } from "../scanner/merge.js";
+import { isUnscannable } from "../scanner/result.js";
 import type { ScanResult } from "../scanner/result.js";
 import { loadCatalogue, scan, ScanUsageError, type ScanOptions } from "../scanner/scan.js";
 import { applyFixes } from "../scanner/fix.js";
@@ -73,6 +74,7 @@ interface ScanFlags {
   cache?: boolean;
   cacheLocation?: string;
   reportUnusedDisable?: boolean;
+  allowUnscannable?: boolean;
   fix?: boolean;
   jobs?: number;
   progress: boolean;
@@ -111,6 +113,7 @@ function program(): Command {
     .option("--cache", "reuse results for unchanged files (.sunset-lint-cache/)")
     .option("--cache-location <file>", "where to keep the cache (implies --cache)")
     .option("--report-unused-disable", "report suppression comments that suppress nothing (and exit 1)")
+    .option("--allow-unscannable", "do not fail (exit 1) because files could not be analysed (syntax errors, unreadable files); they are still reported")
     .option("--fix", "apply the certain fixes (the script_monitor segment) to the files, then report what is left")
     .option("--jobs <n>", "worker threads (0: none; default: the cores, for large scans)", positiveInteger)
     .option("--no-progress", "never show a progress bar")
@@ -127,11 +130,12 @@ function program(): Command {
     .option("-o, --output <file>", "write the output to a file instead of standard output")
     .addOption(failOnOption().default("in-effect"))
     .option("--no-color", "plain text output")
-    .action((files: string[], flags: { format: string; output?: string; failOn: FailOn; color: boolean }) => {
+    .option("--allow-unscannable", "do not fail (exit 1) because a shard could not analyse files; they are still reported")
+    .action((files: string[], flags: { format: string; output?: string; failOn: FailOn; color: boolean; allowUnscannable?: boolean }) => {
       const results = files.map((file) => readResultFile(resolve(file), file));
       const merged = mergeResults(results);
       emit(merged, flags.format, flags.output, meta(process.cwd(), flags.color && !flags.output, null));
-      process.exitCode = exitCodeOf(merged, flags.failOn, false);
+      process.exitCode = exitCodeOf(merged, flags.failOn, false, flags.allowUnscannable ?? false);
     });
 
   cli
@@ -250,8 +254,10 @@ function emit(result: ScanResult, format: string, output: string | undefined, re
   } else out(text);
 }
 
-function exitCodeOf(result: ScanResult, failOn: FailOn, unusedFail: boolean): number {
+function exitCodeOf(result: ScanResult, failOn: FailOn, unusedFail: boolean, allowUnscannable = false): number {
   if (unusedFail && result.summary.unusedDisableDirectives.length > 0) return EXIT_FINDINGS;
+  // A file that should have been analysed and was not fails the run, like ESLint's fatal parse errors.
+  if (!allowUnscannable && result.summary.problems.some(isUnscannable)) return EXIT_FINDINGS;
   if (failOn === "none") return EXIT_CLEAN;
   const failing = result.findings.some((finding) => finding.status === "in-effect" || (failOn === "upcoming" && finding.status === "upcoming"));
   return failing ? EXIT_FINDINGS : EXIT_CLEAN;
@@ -299,7 +305,7 @@ async function runScan(paths: string[], flags: ScanFlags, cwd: string = process.
   }
   if (options.updateBaseline) process.stderr.write(`sunset-lint: wrote ${result.findings.length} findings to the baseline ${flags.baseline ?? config.baseline}\n`);
   emit(result, flags.format, flags.output, meta(cwd, flags.color && !flags.output && process.stdout.isTTY === true, options.schedule ?? null));
-  return exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false);
+  return exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

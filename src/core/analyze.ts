@@ -45,6 +45,11 @@ export interface AnalyzeInput {
   types?: TypeOracle | null;
   /** Reuse one evaluator across files so that shared modules are evaluated once. */
   evaluator?: Evaluator;
+  /**
+   * Told when a rule's detector fails part-way; the findings already made (by it and by the other
+   * rules) are kept. Without it, the first failure is thrown after every rule has run.
+   */
+  onRuleError?: (rule: RuleName, error: unknown) => void;
 }
 
 /** Today's date as the default `asOf`: the only place the clock is read. */
@@ -71,7 +76,17 @@ export function analyzeModule(input: AnalyzeInput): Finding[] {
   const evaluator = input.evaluator ?? new Evaluator({ catalogue, host: input.host ?? null, types: input.types ?? null });
   const apiHosts = [...DEFAULT_API_HOSTS, ...options.apiHosts.map(normalizeHost)];
   const ctx = new DetectorContext(program, evaluator, catalogue, options, apiHosts);
-  for (const rule of options.rules ?? RULE_NAMES) DETECTORS[rule](ctx);
+  // One rule failing (a shape the evaluator did not expect) must not cost the file its other findings.
+  let firstError: unknown = null;
+  for (const rule of options.rules ?? RULE_NAMES) {
+    try {
+      DETECTORS[rule](ctx);
+    } catch (error) {
+      if (input.onRuleError) input.onRuleError(rule, error);
+      else firstError ??= error;
+    }
+  }
+  if (firstError !== null) throw firstError;
 
   const seen = new Set<string>();
   return selectFindings(ctx.findings, options)

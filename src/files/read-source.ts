@@ -7,7 +7,8 @@ import { readFileSync, statSync } from "node:fs";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-export type SourceRead = { ok: true; text: string } | { ok: false; problem: string };
+/** `skipped`: left out by policy (too large, binary), not a failure to read what should be read. */
+export type SourceRead = { ok: true; text: string } | { ok: false; problem: string; skipped?: boolean };
 
 export function readSource(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): SourceRead {
   let size: number;
@@ -19,14 +20,14 @@ export function readSource(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): Sou
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, problem: code === "ENOENT" ? "file not found (a broken symbolic link?)" : `cannot read it (${code ?? String(error)})` };
   }
-  if (size > maxBytes) return { ok: false, problem: `skipped: ${formatBytes(size)} is over the ${formatBytes(maxBytes)} limit for source files` };
+  if (size > maxBytes) return { ok: false, skipped: true, problem: `skipped: ${formatBytes(size)} is over the ${formatBytes(maxBytes)} limit for source files` };
   let buffer: Buffer;
   try {
     buffer = readFileSync(path);
   } catch (error) {
     return { ok: false, problem: `cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
   }
-  if (buffer.subarray(0, 8192).includes(0)) return { ok: false, problem: "skipped: binary content (NUL bytes), not source text" };
+  if (buffer.subarray(0, 8192).includes(0)) return { ok: false, skipped: true, problem: "skipped: binary content (NUL bytes), not source text" };
   let text = buffer.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { ok: true, text };

@@ -1,5 +1,6 @@
 /** GitHub Actions workflow commands: one annotation per finding, shown on the pull request's diff. */
 import type { Formatter } from "./types.js";
+import { isUnscannable } from "../scanner/result.js";
 
 const escapeData = (text: string) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 const escapeProperty = (text: string) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
@@ -17,6 +18,10 @@ export const formatGithub: Formatter = (result) => {
     ];
     return `::${command} ${properties.join(",")}::${escapeData(f.message)}`;
   });
-  for (const problem of result.summary.problems) lines.push(`::warning file=${escapeProperty(problem.file)},title=sunset-lint::${escapeData(problem.message)}`);
+  for (const problem of result.summary.problems) {
+    const command = isUnscannable(problem) ? "error" : "notice";
+    const title = isUnscannable(problem) ? "sunset-lint could not analyse this file" : "sunset-lint skipped this file";
+    lines.push(`::${command} file=${escapeProperty(problem.file)},title=${escapeProperty(title)}::${escapeData(problem.message)}`);
+  }
   return lines.length > 0 ? `${lines.join("\n")}\n` : "";
 };

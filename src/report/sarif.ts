@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import type { Log, ReportingDescriptor, Result } from "sarif";
 import { RULE_DESCRIPTIONS, ruleDocsUrl } from "../core/rules.js";
 import type { Formatter } from "./types.js";
+import { isUnscannable } from "../scanner/result.js";
 
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
@@ -67,9 +68,10 @@ export const formatSarif: Formatter = (result, meta) => {
         results,
         invocations: [
           {
-            executionSuccessful: true,
-            toolConfigurationNotifications: result.summary.problems.map((problem) => ({
-              level: "warning",
+            executionSuccessful: !result.summary.problems.some(isUnscannable),
+            // Files that could not be analysed are execution errors; files left out by policy are notes.
+            toolExecutionNotifications: result.summary.problems.map((problem) => ({
+              level: isUnscannable(problem) ? "error" : "note",
               message: { text: `${problem.file}: ${problem.message}` },
               locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(problem.file), uriBaseId: "%SRCROOT%" } } }],
             })),

@@ -1,6 +1,7 @@
 /** The default terminal format: findings grouped by file, then a summary. */
 import type { ScanFinding } from "../scanner/result.js";
 import type { Formatter } from "./types.js";
+import { isUnscannable } from "../scanner/result.js";
 
 const paint = (enabled: boolean) => {
   const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
@@ -27,9 +28,15 @@ export const formatStylish: Formatter = (result, meta) => {
   }
 
   const summary = result.summary;
-  if (summary.problems.length > 0) {
+  const unscannable = summary.problems.filter(isUnscannable);
+  const skipped = summary.problems.filter((problem) => !isUnscannable(problem));
+  if (unscannable.length > 0) {
+    lines.push("", c.bold("Files that could not be analysed (the run fails unless --allow-unscannable):"));
+    for (const problem of unscannable) lines.push(`  ${problem.file}: ${problem.message}`);
+  }
+  if (skipped.length > 0) {
     lines.push("", c.bold("Files not scanned:"));
-    for (const problem of summary.problems) lines.push(`  ${problem.file}: ${problem.message}`);
+    for (const problem of skipped) lines.push(`  ${problem.file}: ${problem.message}`);
   }
   if (summary.unusedDisableDirectives.length > 0) {
     lines.push("", c.bold("Unused disable directives:"));

@@ -42,18 +42,29 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
   const file = toPosixRelative(context.cwd, path);
   const loaded = moduleOverride ? { module: moduleOverride, hash: null, syntaxErrors: [], problem: null } : context.host.file(path);
   const empty: FileAnalysis = { file, findings: [], suppressed: 0, unused: [], problem: null, dependencies: [], hash: loaded.hash };
-  if (loaded.problem || !loaded.module) return { ...empty, problem: { file, message: loaded.problem ?? "could not be read" } };
+  if (loaded.problem || !loaded.module) {
+    const skipped = loaded.problem?.startsWith("skipped:") ?? false;
+    return { ...empty, problem: { file, message: loaded.problem ?? "could not be read", kind: skipped ? "skipped" : "unscannable" } };
+  }
   if (loaded.syntaxErrors.length > 0) {
-    return { ...empty, problem: { file, message: `syntax error, file skipped (${loaded.syntaxErrors[0]})` } };
+    return { ...empty, problem: { file, message: `syntax error, file not analysed (${loaded.syntaxErrors[0]})`, kind: "unscannable" } };
   }
   const module = loaded.module;
   context.host.startTracking();
   let raw: Finding[];
+  const ruleErrors: string[] = [];
   try {
-    raw = analyzeModule({ module, catalogue: context.catalogue, options: context.options, evaluator: context.evaluator, types: context.types ?? null });
+    raw = analyzeModule({
+      module,
+      catalogue: context.catalogue,
+      options: context.options,
+      evaluator: context.evaluator,
+      types: context.types ?? null,
+      onRuleError: (rule, error) => ruleErrors.push(`${rule}: ${(error as Error).stack?.split("\n").slice(0, 2).join(" ") ?? String(error)}`),
+    });
   } catch (error) {
     context.host.stopTracking();
-    return { ...empty, problem: { file, message: `internal error while analysing: ${(error as Error).stack?.split("\n").slice(0, 2).join(" ") ?? String(error)}` } };
+    return { ...empty, problem: { file, message: `internal error while analysing: ${(error as Error).stack?.split("\n").slice(0, 2).join(" ") ?? String(error)}`, kind: "unscannable" } };
   }
   const dependencies = context.host.stopTracking();
   const lineStarts = lineStartsOf(module.text);
@@ -107,7 +118,10 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
   const unused = directives
     .filter((directive) => !directive.used && directive.source === "sunset-lint")
     .map((directive) => ({ file, line: directive.line, text: directive.text }));
-  return { file, findings, suppressed, unused, problem: null, dependencies, hash: loaded.hash };
+  // A rule that failed part-way: the findings made are kept, and the file is named as not fully analysed.
+  const problem: FileProblem | null =
+    ruleErrors.length > 0 ? { file, kind: "unscannable", message: `internal error in ${ruleErrors.length === 1 ? "a rule" : `${ruleErrors.length} rules`}, the other findings of this file are kept (${ruleErrors.join("; ")})` } : null;
+  return { file, findings, suppressed, unused, problem, dependencies, hash: problem ? null : loaded.hash };
 }
 
 /** File + rule + entry + the flagged source with white space folded: survives lines added above. */

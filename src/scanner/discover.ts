@@ -4,11 +4,12 @@
  * default ignores or by `--ignore` globs. Problems (a path that does not exist, a broken
  * symbolic link) are returned, never thrown.
  */
-import { lstatSync, readFileSync, statSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { globSync } from "glob";
 import ignore, { type Ignore } from "ignore";
 import { SOURCE_EXTENSIONS } from "../files/resolve-import.js";
+import { ScanUsageError } from "./errors.js";
 
 export const DEFAULT_IGNORES = ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/.git/**", "**/*.d.ts", "**/*.d.mts", "**/*.d.cts", "**/*.min.js"];
 
@@ -16,6 +17,13 @@ export interface FileProblem {
   /** Path relative to the working directory, `/` separators. */
   file: string;
   message: string;
+  /**
+   * `unscannable`: the file should have been analysed and could not be (syntax error, analyser
+   * failure, unreadable, broken link), which fails the run; `skipped`: left out by policy (size
+   * limit, binary, not a source file), named in a notice. Absent in results of older versions:
+   * read as `unscannable`.
+   */
+  kind?: "unscannable" | "skipped";
 }
 
 export interface DiscoverOptions {
@@ -57,17 +65,19 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
       } catch {
         // not there at all
       }
-      problems.push({ file: toPosixRelative(cwd, path), message: dangling ? "broken symbolic link: its target does not exist" : "no such file or directory" });
-      continue;
+      // A path the user named that is not there: the run cannot look at what it was asked to.
+      throw new ScanUsageError(`${toPosixRelative(cwd, path)}: ${dangling ? "broken symbolic link: its target does not exist" : "no such file or directory"}`);
     }
     if (stats.isFile()) {
       // A file named explicitly is scanned even if an ignore would skip it in a directory walk.
       if (hasSourceExtension(path)) files.add(path);
-      else problems.push({ file: toPosixRelative(cwd, path), message: `not a JavaScript or TypeScript file (expected one of ${SOURCE_EXTENSIONS.join(" ")})` });
+      else problems.push({ file: toPosixRelative(cwd, path), kind: "skipped", message: `not a JavaScript or TypeScript file (expected one of ${SOURCE_EXTENSIONS.join(" ")})` });
       continue;
     }
+    // A directory given through a symbolic link is followed: walk its target, report paths under the name given.
+    const real = realpathSync(path);
     const found = globSync(`**/*.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(",")}}`, {
-      cwd: path,
+      cwd: real,
       absolute: true,
       dot: true,
       nodir: true,
@@ -75,7 +85,8 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
       ignore: ignorePatterns,
       withFileTypes: false,
     });
-    for (const file of found) {
+    for (const walked of found) {
+      const file = real === path ? walked : join(path, relative(real, walked));
       if (!hasSourceExtension(file)) continue;
       const fromCwd = toPosixRelative(cwd, file);
       if (options.ignore?.length && !fromCwd.startsWith("../") && userIgnore.ignores(fromCwd)) continue;
@@ -83,7 +94,7 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
       try {
         if (!statSync(file).isFile()) continue;
       } catch {
-        problems.push({ file: fromCwd, message: "broken symbolic link: its target does not exist" });
+        problems.push({ file: fromCwd, kind: "unscannable", message: "broken symbolic link: its target does not exist" });
         continue;
       }
       files.add(file);

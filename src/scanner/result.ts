@@ -92,3 +92,6 @@ export const compareFindings = (a: ScanFinding, b: ScanFinding) =>
 export function withoutEdits({ fix: _fix, suggestions: _suggestions, ...finding }: ScanFinding): ScanFinding {
   return finding;
 }
+
+/** Whether a problem makes the run fail (results of older versions have no `kind`). */
+export const isUnscannable = (problem: FileProblem): boolean => problem.kind !== "skipped";

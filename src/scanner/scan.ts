@@ -78,6 +78,11 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
 
   const discovery = discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false });
   const problems: FileProblem[] = [...discovery.problems];
+  // Nothing to look at because of what was asked (an empty folder, only ignored files): not a green run.
+  if (discovery.files.length === 0 && !discovery.problems.some((problem) => problem.kind !== "skipped")) {
+    const given = (options.paths ?? ["."]).map((path) => toPosixRelative(cwd, resolve(cwd, path)) || ".").join(", ");
+    throw new ScanUsageError(`no JavaScript or TypeScript files to scan in ${given} (after ignores); nothing was checked`);
+  }
   const files = options.shard ? discovery.files.filter((file) => shardOf(toPosixRelative(cwd, file), options.shard!.count) === options.shard!.index) : discovery.files;
 
   const cache = options.cache && !options.withFixes
@@ -99,7 +104,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   for (const file of files) {
     const read = readSource(file);
     if (!read.ok) {
-      problems.push({ file: toPosixRelative(cwd, file), message: read.problem });
+      problems.push({ file: toPosixRelative(cwd, file), message: read.problem, kind: read.skipped ? "skipped" : "unscannable" });
       continue;
     }
     readable.add(file);

@@ -119,13 +119,22 @@ describe("SARIF", () => {
     }
   });
 
-  it("always has results, and lists unreadable files as notifications", () => {
+  it("always has results, and lists skipped files as notes and unanalysable files as execution errors", () => {
     const project = scratch();
     writeFileSync(join(project, "binary.js"), Buffer.from([0x63, 0x6f, 0, 1, 2, 3]));
     const log = JSON.parse(runCli(["scan", "--format", "sarif", "--as-of", AS_OF], project).stdout);
     expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect(log.runs[0].results).toEqual([]);
-    expect(log.runs[0].invocations[0].toolConfigurationNotifications[0].message.text).toMatch(/binary\.js: skipped: binary content/);
+    expect(log.runs[0].invocations[0].executionSuccessful).toBe(true);
+    expect(log.runs[0].invocations[0].toolExecutionNotifications[0]).toMatchObject({ level: "note", message: { text: expect.stringMatching(/binary\.js: skipped: binary content/) } });
+
+    writeFileSync(join(project, "broken.ts"), "const url = 'https://api.cloudflare.com/client/v4/zones/z/settings/minify' +;\n");
+    const failing = runCli(["scan", "--format", "sarif", "--as-of", AS_OF], project);
+    const failed = JSON.parse(failing.stdout);
+    expect(validate(failed), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    expect(failing.code).toBe(1);
+    expect(failed.runs[0].invocations[0].executionSuccessful).toBe(false);
+    expect(failed.runs[0].invocations[0].toolExecutionNotifications).toContainEqual(expect.objectContaining({ level: "error", message: { text: expect.stringMatching(/^broken\.ts: syntax error/) } }));
   });
 });
 
@@ -164,7 +173,10 @@ describe("bad input", () => {
     expect(run.code).toBe(1);
     expect(result.findings.map((f: { file: string; entryId: string }) => `${f.file} ${f.entryId}`)).toEqual(["good.ts brotli-setting"]);
     const problems = Object.fromEntries(result.summary.problems.map((p: { file: string; message: string }) => [p.file, p.message]));
-    expect(problems["broken.ts"]).toMatch(/^syntax error, file skipped \(line 1, column 14: Variable declaration expected\.\)/);
+    const kinds = Object.fromEntries(result.summary.problems.map((p: { file: string; kind: string }) => [p.file, p.kind]));
+    expect(problems["broken.ts"]).toMatch(/^syntax error, file not analysed \(line 1, column 14: Variable declaration expected\.\)/);
+    // a file that should have been analysed and was not, against one left out by policy
+    expect(kinds).toMatchObject({ "broken.ts": "unscannable", "dangling.ts": "unscannable", "binary.mjs": "skipped", "huge.js": "skipped" });
     expect(problems["binary.mjs"]).toMatch(/binary content/);
     expect(problems["huge.js"]).toMatch(/over the 2\.0 MiB limit/);
     expect(problems["dangling.ts"]).toMatch(/broken symbolic link/);
@@ -172,8 +184,10 @@ describe("bad input", () => {
     expect(result.summary.files).toBe(5);
   });
 
-  it("says so for a path that does not exist", () => {
+  it("exits 2 naming a path that does not exist, never a green run", () => {
     const run = runCli(["scan", "nowhere", "--as-of", AS_OF], project);
-    expect(run.stdout).toMatch(/nowhere: no such file or directory/);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^sunset-lint: nowhere: no such file or directory\n$/);
+    expect(run.stdout).not.toMatch(/No deprecated API use found/);
   });
 });

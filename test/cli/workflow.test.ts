@@ -50,6 +50,7 @@ describe("config file", () => {
 
   it("a missing schedule or tsconfig file is a clear error, not an internal one", () => {
     const project = scratch();
+    writeFileSync(join(project, "index.ts"), "export const x = 1;\n");
     const schedule = runCli(["scan", "--schedule", "missing.md"], project);
     expect(schedule.code).toBe(2);
     expect(schedule.stderr).toMatch(/^sunset-lint: .*missing\.md: schedule file not found\n$/);

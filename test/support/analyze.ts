@@ -6,10 +6,10 @@ import { lowerEstree } from "../../src/eslint/lower.js";
 export const AS_OF = "2026-11-21";
 
 /** Runs the core on one snippet through the ESTree lowering, as the ESLint plugin does. */
-export function analyzeCode(code: string, options: Partial<AnalysisOptions> = {}, file = "snippet.tsx"): Finding[] {
+export function analyzeCode(code: string, options: Partial<AnalysisOptions> = {}, file = "snippet.tsx", onRuleError?: (rule: string, error: unknown) => void): Finding[] {
   const program = parse(code, { range: true, jsx: true, comment: true, filePath: file });
   const module = lowerEstree({ file, text: code, program });
-  return analyzeModule({ module, catalogue: loadBundledCatalogue(), options: resolveOptions({ asOf: AS_OF, ...options }) });
+  return analyzeModule({ module, catalogue: loadBundledCatalogue(), options: resolveOptions({ asOf: AS_OF, ...options }), ...(onRuleError ? { onRuleError } : {}) });
 }
 
 /** `rule item @ "flagged text"` lines: compact and readable in assertions. */
