@@ -18,7 +18,8 @@ export type JsonTree =
   | { kind: "number"; value: number; range: Range }
   | { kind: "boolean"; value: boolean; range: Range }
   | { kind: "null"; range: Range }
-  | { kind: "unknown"; range: Range };
+  /** `truncated`: nested deeper than the validator reads (a filter that deep is over the operator limit). */
+  | { kind: "unknown"; range: Range; truncated?: boolean };
 
 export interface FilterProblem {
   messageId: MessageId;
@@ -34,9 +35,17 @@ export interface FilterLimits {
 
 export const KNOWN_OPERATORS = ["eq", "contains"] as const;
 
-export function treeFromJson(value: unknown, range: Range): JsonTree {
+/**
+ * How deep a filter's JSON is read. Each `and`/`or` level is two JSON levels and one operator, so
+ * a filter nested deeper holds far more operators than the limit: it is reported as over it,
+ * without recursing through user input of any depth.
+ */
+export const MAX_FILTER_DEPTH = 512;
+
+export function treeFromJson(value: unknown, range: Range, depth = 0): JsonTree {
+  if (depth > MAX_FILTER_DEPTH) return { kind: "unknown", range, truncated: true };
   if (value === null) return { kind: "null", range };
-  if (Array.isArray(value)) return { kind: "array", items: value.map((item) => treeFromJson(item, range)), range };
+  if (Array.isArray(value)) return { kind: "array", items: value.map((item) => treeFromJson(item, range, depth + 1)), range };
   switch (typeof value) {
     case "string":
       return { kind: "string", value, range };
@@ -45,7 +54,7 @@ export function treeFromJson(value: unknown, range: Range): JsonTree {
     case "boolean":
       return { kind: "boolean", value, range };
     case "object":
-      return { kind: "object", entries: Object.entries(value as object).map(([k, v]) => [k, treeFromJson(v, range)]), open: false, range };
+      return { kind: "object", entries: Object.entries(value as object).map(([k, v]) => [k, treeFromJson(v, range, depth + 1)]), open: false, range };
     default:
       return { kind: "unknown", range };
   }
@@ -90,6 +99,7 @@ export function validateFilterTree(root: JsonTree, size: number, limits: FilterL
   const problems: FilterProblem[] = [];
   const known = new Set<string>([...KNOWN_OPERATORS, ...limits.operators]);
   let operators = 0;
+  let truncated = false;
 
   if (root.kind === "unknown") return problems;
   if (root.kind !== "object") {
@@ -106,7 +116,10 @@ export function validateFilterTree(root: JsonTree, size: number, limits: FilterL
       const bad = (problem: string, range: Range = node.range): void => {
         problems.push({ messageId: "filterBadElement", data: { at, problem }, range });
       };
-      if (node.kind === "unknown") return;
+      if (node.kind === "unknown") {
+        truncated ||= node.truncated === true;
+        return;
+      }
       if (node.kind === "array") return bad("is a list; it must hold exactly one element (a condition, an `and` or an `or`)");
       if (node.kind !== "object") return bad(`is ${describeJson(node)}; it must be an object: a condition, an \`and\` or an \`or\``);
       const keys = node.entries.map(([key]) => key);
@@ -159,8 +172,8 @@ export function validateFilterTree(root: JsonTree, size: number, limits: FilterL
     element(where[1], "where");
   }
 
-  if (operators > limits.maxOperators) {
-    problems.push({ messageId: "filterTooManyOperators", data: { count: String(operators), limit: String(limits.maxOperators) }, range: root.range });
+  if (operators > limits.maxOperators || truncated) {
+    problems.push({ messageId: "filterTooManyOperators", data: { count: truncated ? `more than ${operators}` : String(operators), limit: String(limits.maxOperators) }, range: root.range });
   }
   if (size > limits.maxBytes) {
     problems.push({ messageId: "filterTooLarge", data: { size: String(size), limit: String(limits.maxBytes) }, range: root.range });

@@ -193,8 +193,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (!result) continue;
     if (result.problem) problems.push(result.problem);
     suppressed += result.suppressed;
-    unused.push(...result.unused);
-    findings.push(...result.findings.filter(filters));
+    // No spreading into push: one file can hold more findings than a call takes arguments.
+    for (const directive of result.unused) unused.push(directive);
+    for (const finding of result.findings) if (filters(finding)) findings.push(finding);
   }
   findings.sort(compareFindings);
   if (!options.withFixes) findings = findings.map(withoutEdits);

@@ -67,13 +67,19 @@ function checkFilter(ctx: DetectorContext, property: Property, confidence: Confi
     report(validateFilterTree(tree, serialisedSize(tree), limits));
     return;
   }
+  // A literal too long to be kept as a string value (a URL never is) is still the filter as sent.
+  // Without `destination_conf` or the jobs endpoint, `dataset` + `filter` may be another API's
+  // (Log Explorer datasets take a plain `filter`): only a filter that is JSON is taken for Logpush's.
+  const takenAsFilter = (text: string) => confidence === "high" || text.trimStart().startsWith("{");
+  const literal = literalText(ctx, property.value, 0);
+  if (literal !== null) {
+    if (takenAsFilter(literal.text)) report(validateFilterText(literal.text, ctx.siteOf(literal.node).range, limits));
+    return;
+  }
   const value = ctx.evaluator.value(ctx.program, property.value);
   if (value.kind === "string") {
     const text = staticText(value);
-    if (text === null) return;
-    // Without `destination_conf` or the jobs endpoint, `dataset` + `filter` may be another API's
-    // (Log Explorer datasets take a plain `filter`): only a filter that is JSON is taken for Logpush's.
-    if (confidence !== "high" && !text.trimStart().startsWith("{")) return;
+    if (text === null || !takenAsFilter(text)) return;
     const origins = new Set(value.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
     const origin = origins.size === 1 ? [...origins][0]! : null;
     const range = origin && origin.program === ctx.program ? ctx.siteOf(origin.node).range : property.value.range;
@@ -106,6 +112,16 @@ function checkOutputOptions(ctx: DetectorContext, expression: Expression): void 
 function ownProperty(object: ObjectLiteral, key: string): Property | null {
   for (const property of object.properties) if (property.kind === "property" && property.key === key) return property;
   return null;
+}
+
+/** The text of a string literal (or a template without holes), directly or through constants. */
+function literalText(ctx: DetectorContext, expression: Expression, depth: number): { text: string; node: Expression } | null {
+  if (depth > MAX_RESOLVE_DEPTH) return null;
+  if (expression.kind === "string") return { text: expression.value, node: expression };
+  if (expression.kind === "template" && expression.tag === null && expression.expressions.length === 0) return { text: expression.quasis[0]?.value ?? "", node: expression };
+  if (expression.kind === "typed") return literalText(ctx, expression.expression, depth + 1);
+  const init = constantInit(ctx, expression);
+  return init ? literalText(ctx, init, depth + 1) : null;
 }
 
 /** Follows constants to a `JSON.stringify(x)` call and returns `x`. */
