@@ -20,3 +20,14 @@ export function markdownCell(text: string): string {
 export function markdownText(text: string): string {
   return text.replace(/([\\*_[\]<>#])/g, "\\$1");
 }
+
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text from files (names, source lines, messages that quote them) made safe for a terminal or an
+ * annotation: control characters (ESC, BEL, a newline in a file name…) are shown as `\xNN`, so
+ * nothing in a scanned repository can colour, move or split what the user reads.
+ */
+export function visible(text: string): string {
+  return text.replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}

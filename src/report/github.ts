@@ -1,8 +1,10 @@
 /** GitHub Actions workflow commands: one annotation per finding, shown on the pull request's diff. */
 import type { Formatter } from "./types.js";
 import { isUnscannable } from "../scanner/result.js";
+import { visible } from "./escape.js";
 
-const escapeData = (text: string) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+// Newlines are the workflow command's own escapes; every other control character is shown as \xNN.
+const escapeData = (text: string) => visible(text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A"));
 const escapeProperty = (text: string) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
 
 export const formatGithub: Formatter = (result) => {

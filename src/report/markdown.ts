@@ -3,7 +3,7 @@
  * timeline (it renders inline on GitHub and GitLab, where a separate picture file would be
  * lost), one section per schedule item with a task list of locations, Logpush problems, owners.
  */
-import { markdownCell, markdownCode } from "./escape.js";
+import { markdownCell, markdownCode, visible } from "./escape.js";
 import { buildMigrationPlan, type PlanLocation } from "./migration-plan.js";
 import type { Formatter } from "./types.js";
 
@@ -18,7 +18,7 @@ const shorten = (text: string, max: number) => {
 
 function task(location: PlanLocation): string {
   const owners = location.owners.length > 0 ? ` — ${location.owners.join(" ")}` : "";
-  return `- [ ] ${markdownCode(`${location.file}:${location.line}`)} ${markdownCode(location.source || "(no source)")}${owners}`;
+  return `- [ ] ${markdownCode(visible(`${location.file}:${location.line}`))} ${markdownCode(visible(location.source || "(no source)"))}${owners}`;
 }
 
 export const formatMarkdown: Formatter = (result, meta) => {
@@ -81,7 +81,7 @@ export const formatMarkdown: Formatter = (result, meta) => {
   }
   if (plan.problems.length > 0) {
     lines.push("## Files not scanned", "");
-    for (const problem of plan.problems) lines.push(`- ${markdownCode(problem.file)}: ${problem.message}`);
+    for (const problem of plan.problems) lines.push(`- ${markdownCode(visible(problem.file))}: ${visible(problem.message)}`);
     lines.push("");
   }
   if (plan.totals.findings === 0) lines.push("Nothing to migrate: no deprecated API use was found.", "");

@@ -2,6 +2,7 @@
 import type { ScanFinding } from "../scanner/result.js";
 import type { Formatter } from "./types.js";
 import { isUnscannable } from "../scanner/result.js";
+import { visible } from "./escape.js";
 
 const paint = (enabled: boolean) => {
   const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
@@ -14,16 +15,20 @@ export const formatStylish: Formatter = (result, meta) => {
   const c = paint(meta.color);
   const lines: string[] = [];
   const byFile = new Map<string, ScanFinding[]>();
-  for (const finding of result.findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
+  for (const finding of result.findings) {
+    const group = byFile.get(finding.file);
+    if (group) group.push(finding);
+    else byFile.set(finding.file, [finding]);
+  }
 
   for (const [file, findings] of byFile) {
-    lines.push("", c.underline(file));
+    lines.push("", c.underline(visible(file)));
     const positions = findings.map((f) => `${f.line}:${f.column}`);
-    const width = Math.max(...positions.map((p) => p.length));
+    const width = positions.reduce((widest, p) => Math.max(widest, p.length), 0);
     findings.forEach((finding, index) => {
       const level = finding.severity === "error" ? c.red("error  ") : c.yellow("warning");
       const status = finding.status === "in-effect" ? "in effect" : "upcoming ";
-      lines.push(`  ${c.dim(positions[index]!.padEnd(width))}  ${level}  ${c.dim(status)}  ${finding.message}  ${c.dim(finding.ruleId)}`);
+      lines.push(`  ${c.dim(positions[index]!.padEnd(width))}  ${level}  ${c.dim(status)}  ${visible(finding.message)}  ${c.dim(finding.ruleId)}`);
     });
   }
 
@@ -32,11 +37,11 @@ export const formatStylish: Formatter = (result, meta) => {
   const skipped = summary.problems.filter((problem) => !isUnscannable(problem));
   if (unscannable.length > 0) {
     lines.push("", c.bold("Files that could not be analysed (the run fails unless --allow-unscannable):"));
-    for (const problem of unscannable) lines.push(`  ${problem.file}: ${problem.message}`);
+    for (const problem of unscannable) lines.push(`  ${visible(problem.file)}: ${visible(problem.message)}`);
   }
   if (skipped.length > 0) {
     lines.push("", c.bold("Files not scanned:"));
-    for (const problem of skipped) lines.push(`  ${problem.file}: ${problem.message}`);
+    for (const problem of skipped) lines.push(`  ${visible(problem.file)}: ${visible(problem.message)}`);
   }
   if (summary.unusedDisableDirectives.length > 0) {
     lines.push("", c.bold("Unused disable directives:"));
