@@ -95,6 +95,17 @@ export function migrationSteps(entry: CatalogueEntry): string[] {
   return steps;
 }
 
+/** The first finding on each line, in order (a set of lines: linear, not a search per finding). */
+function firstOnEachLine(findings: readonly ScanFinding[]): ScanFinding[] {
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = `${finding.file}\0${finding.line}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export function buildMigrationPlan(result: ScanResult, meta: ReportMeta): MigrationPlan {
   const owners = meta.codeowners ? new CodeOwners(meta.codeowners) : null;
   const catalogue = meta.catalogue;
@@ -102,7 +113,11 @@ export function buildMigrationPlan(result: ScanResult, meta: ReportMeta): Migrat
   const logpush: PlanLocation[] = [];
   for (const finding of result.findings) {
     if (finding.item === null) logpush.push(location(finding, owners));
-    else byItem.set(finding.item, [...(byItem.get(finding.item) ?? []), finding]);
+    else {
+      const group = byItem.get(finding.item);
+      if (group) group.push(finding);
+      else byItem.set(finding.item, [finding]);
+    }
   }
 
   const sections: PlanSection[] = [];
@@ -116,7 +131,7 @@ export function buildMigrationPlan(result: ScanResult, meta: ReportMeta): Migrat
       days: state.days,
       steps: migrationSteps(entry),
       // one task per line, however many findings stand on it
-      locations: findings.filter((finding, index) => findings.findIndex((other) => other.file === finding.file && other.line === finding.line) === index).map((finding) => location(finding, owners)),
+      locations: firstOnEachLine(findings).map((finding) => location(finding, owners)),
       findings: findings.length,
       files: new Set(findings.map((finding) => finding.file)).size,
     });
