@@ -12,6 +12,12 @@
 
 export type Range = readonly [number, number];
 
+/**
+ * How deeply the front ends nest expressions and statements in the model; deeper code is an
+ * `unknown` node (expressions) or an empty `other` statement, so no walk can overflow the stack.
+ */
+export const MAX_LOWERING_DEPTH = 200;
+
 interface NodeBase {
   range: Range;
 }

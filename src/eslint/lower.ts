@@ -5,6 +5,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
+import { MAX_LOWERING_DEPTH } from "../core/ir.js";
 
 type N = TSESTree.Node;
 
@@ -16,6 +17,18 @@ export interface LowerInput {
 }
 
 export function lowerEstree(input: LowerInput): IR.Module {
+  // Nesting beyond this is lowered as an opaque node: every walk over the model stays within the
+  // stack whatever the input (the TypeScript parser itself accepts about 750 nested parentheses).
+  let depth = 0;
+  const deeper = <T>(lower: () => T, tooDeep: () => T): T => {
+    if (depth >= MAX_LOWERING_DEPTH) return tooDeep();
+    depth++;
+    try {
+      return lower();
+    } finally {
+      depth--;
+    }
+  };
   const { text } = input;
   const range = (node: { range: TSESTree.Range }): IR.Range => [node.range[0], node.range[1]];
   const typeText = (annotation: TSESTree.TSTypeAnnotation | undefined | null): string | null =>
@@ -27,6 +40,10 @@ export function lowerEstree(input: LowerInput): IR.Module {
   }
 
   function statement(node: N): IR.Statement[] {
+    return deeper(() => lowerStatement(node), () => [{ kind: "other", range: range(node), children: [] }]);
+  }
+
+  function lowerStatement(node: N): IR.Statement[] {
     const r = range(node);
     switch (node.type) {
       case "VariableDeclaration":
@@ -297,6 +314,10 @@ export function lowerEstree(input: LowerInput): IR.Module {
   }
 
   function expression(node: N): IR.Expression {
+    return deeper(() => lowerExpression(node), () => ({ kind: "unknown", range: range(node), children: [] }));
+  }
+
+  function lowerExpression(node: N): IR.Expression {
     const r = range(node);
     switch (node.type) {
       case "Literal": {
@@ -327,8 +348,9 @@ export function lowerEstree(input: LowerInput): IR.Module {
           optional: node.optional,
         };
       }
+      // TypeScript has no node for an optional chain: not a level of nesting (see `deeper`).
       case "ChainExpression":
-        return expression(node.expression);
+        return lowerExpression(node.expression);
       case "CallExpression":
         if (node.callee.type === "Super") return unknown(node, node.arguments.map((a) => expression(a)));
         return { kind: "call", range: r, callee: expression(node.callee), args: node.arguments.map((a) => expression(a)), optional: node.optional };

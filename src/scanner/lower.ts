@@ -7,6 +7,7 @@
 import { ts } from "ts-morph";
 import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
+import { MAX_LOWERING_DEPTH } from "../core/ir.js";
 
 const K = ts.SyntaxKind;
 
@@ -35,6 +36,18 @@ const hasModifier = (node: ts.Node, kind: ts.SyntaxKind) =>
   (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.some((modifier) => modifier.kind === kind) ?? false;
 
 export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = sourceFile.fileName): IR.Module {
+  // Nesting beyond this is lowered as an opaque node: every walk over the model stays within the
+  // stack whatever the input (the TypeScript parser itself accepts about 750 nested parentheses).
+  let depth = 0;
+  const deeper = <T>(lower: () => T, tooDeep: () => T): T => {
+    if (depth >= MAX_LOWERING_DEPTH) return tooDeep();
+    depth++;
+    try {
+      return lower();
+    } finally {
+      depth--;
+    }
+  };
   const text = sourceFile.text;
   const range = (node: ts.Node): IR.Range => [node.getStart(sourceFile), node.end];
   /** ESTree puts `export`/`default` on the export statement, not on the declaration. */
@@ -78,6 +91,10 @@ export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = source
   }
 
   function statement(node: ts.Statement): IR.Statement[] {
+    return deeper(() => lowerStatement(node), () => [{ kind: "other", range: range(node), children: [] }]);
+  }
+
+  function lowerStatement(node: ts.Statement): IR.Statement[] {
     const r = range(node);
     if (ts.isVariableStatement(node)) return exported(node, variables(node.declarationList, declarationRange(node)), undefined);
     // `declare function f(…)` and overload signatures have no body: like ESTree's TSDeclareFunction, nothing to lower.
@@ -364,10 +381,15 @@ export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = source
   }
 
   function expression(node: ts.Expression): IR.Expression {
+    return deeper(() => lowerExpression(node), () => ({ kind: "unknown", range: range(node), children: [] }));
+  }
+
+  function lowerExpression(node: ts.Expression): IR.Expression {
     const r = range(node);
     switch (node.kind) {
+      // ESTree has no node for parentheses: not a level of nesting, so both lowerings cut at the same depth.
       case K.ParenthesizedExpression:
-        return expression((node as ts.ParenthesizedExpression).expression);
+        return lowerExpression((node as ts.ParenthesizedExpression).expression);
       case K.StringLiteral:
         return { kind: "string", range: r, value: (node as ts.StringLiteral).text };
       case K.NumericLiteral:
