@@ -12,7 +12,7 @@ import { ScheduleError } from "../catalogue/generate.js";
 import { isoDay, parseIsoDay, status } from "../catalogue/status.js";
 import { today } from "../core/analyze.js";
 import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
-import { writeFileAtomic } from "../files/write-atomic.js";
+import { WriteError, writeFileAtomic } from "../files/write-atomic.js";
 import { FORMATTERS, type ReportMeta } from "../report/index.js";
 import { BaselineError } from "../scanner/baseline.js";
 import { MergeError, mergeResults, readResultFile } from "../scanner/merge.js";
@@ -249,7 +249,12 @@ function emit(result: ScanResult, format: string, output: string | undefined, re
   if (!formatter) throw new UsageError(`the ${format} format is not available in this version`);
   const text = formatter(result, reportMeta);
   if (output) {
-    writeFileAtomic(resolve(output), text);
+    try {
+      writeFileAtomic(resolve(output), text);
+    } catch (error) {
+      if (error instanceof WriteError) throw new UsageError(`${output}: ${error.reason}`);
+      throw error;
+    }
     process.stderr.write(`sunset-lint: wrote ${format} output to ${output}\n`);
   } else out(text);
 }
@@ -321,7 +326,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       // --help and --version end here too, with code 0
       return error.exitCode === 0 ? EXIT_CLEAN : EXIT_ERROR;
     }
-    const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ScheduleError || error instanceof ScanUsageError || error instanceof BaselineError || error instanceof MergeError || error instanceof RangeError;
+    const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ScheduleError || error instanceof ScanUsageError || error instanceof BaselineError || error instanceof MergeError || error instanceof WriteError || error instanceof RangeError;
     process.stderr.write(`sunset-lint: ${known ? (error as Error).message : `internal error: ${(error as Error).stack ?? String(error)}`}\n`);
     return EXIT_ERROR;
   }
