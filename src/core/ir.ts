@@ -18,6 +18,24 @@ export type Range = readonly [number, number];
  */
 export const MAX_LOWERING_DEPTH = 200;
 
+/**
+ * The depth budget one lowering shares across its recursion: `deeper(lower, tooDeep)` lowers one
+ * level, or gives the opaque stand-in past `MAX_LOWERING_DEPTH` (the TypeScript parser itself
+ * accepts about 750 nested parentheses). Both front ends count the same levels.
+ */
+export function loweringDepthBudget(): <T>(lower: () => T, tooDeep: () => T) => T {
+  let depth = 0;
+  return (lower, tooDeep) => {
+    if (depth >= MAX_LOWERING_DEPTH) return tooDeep();
+    depth++;
+    try {
+      return lower();
+    } finally {
+      depth--;
+    }
+  };
+}
+
 interface NodeBase {
   range: Range;
 }

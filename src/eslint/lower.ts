@@ -5,7 +5,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
-import { MAX_LOWERING_DEPTH } from "../core/ir.js";
+import { loweringDepthBudget } from "../core/ir.js";
 
 type N = TSESTree.Node;
 
@@ -17,18 +17,8 @@ export interface LowerInput {
 }
 
 export function lowerEstree(input: LowerInput): IR.Module {
-  // Nesting beyond this is lowered as an opaque node: every walk over the model stays within the
-  // stack whatever the input (the TypeScript parser itself accepts about 750 nested parentheses).
-  let depth = 0;
-  const deeper = <T>(lower: () => T, tooDeep: () => T): T => {
-    if (depth >= MAX_LOWERING_DEPTH) return tooDeep();
-    depth++;
-    try {
-      return lower();
-    } finally {
-      depth--;
-    }
-  };
+  // Nesting beyond MAX_LOWERING_DEPTH becomes an opaque node, so every walk over the model stays bounded.
+  const deeper = loweringDepthBudget();
   const { text } = input;
   const range = (node: { range: TSESTree.Range }): IR.Range => [node.range[0], node.range[1]];
   const typeText = (annotation: TSESTree.TSTypeAnnotation | undefined | null): string | null =>

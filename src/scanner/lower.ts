@@ -7,7 +7,7 @@
 import { ts } from "ts-morph";
 import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
-import { MAX_LOWERING_DEPTH } from "../core/ir.js";
+import { loweringDepthBudget } from "../core/ir.js";
 
 const K = ts.SyntaxKind;
 
@@ -36,18 +36,8 @@ const hasModifier = (node: ts.Node, kind: ts.SyntaxKind) =>
   (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.some((modifier) => modifier.kind === kind) ?? false;
 
 export function lowerSourceFile(sourceFile: ts.SourceFile, file: string = sourceFile.fileName): IR.Module {
-  // Nesting beyond this is lowered as an opaque node: every walk over the model stays within the
-  // stack whatever the input (the TypeScript parser itself accepts about 750 nested parentheses).
-  let depth = 0;
-  const deeper = <T>(lower: () => T, tooDeep: () => T): T => {
-    if (depth >= MAX_LOWERING_DEPTH) return tooDeep();
-    depth++;
-    try {
-      return lower();
-    } finally {
-      depth--;
-    }
-  };
+  // Nesting beyond MAX_LOWERING_DEPTH becomes an opaque node, so every walk over the model stays bounded.
+  const deeper = loweringDepthBudget();
   const text = sourceFile.text;
   const range = (node: ts.Node): IR.Range => [node.getStart(sourceFile), node.end];
   /** ESTree puts `export`/`default` on the export statement, not on the declaration. */
