@@ -3,6 +3,7 @@
  * generated in memory, with the indexes that matching needs.
  */
 import { readFileSync } from "node:fs";
+import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { fileURLToPath } from "node:url";
 import { generateCatalogue, ScheduleError } from "./generate.js";
 import { PathIndex } from "./path-index.js";
@@ -56,10 +57,10 @@ export function loadBundledCatalogue(): CatalogueIndex {
 export function loadScheduleFile(path: string, displayName = path): CatalogueIndex {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readBounded(path, "schedule");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ScheduleError(displayName, null, null, code === "ENOENT" ? "schedule file not found" : `cannot read the schedule file (${code ?? String(error)})`);
+    if (!(error instanceof BoundedReadError)) throw error;
+    throw new ScheduleError(displayName, null, null, error.code === "ENOENT" ? "schedule file not found" : `cannot read the schedule file: ${error.reason}`);
   }
   return new CatalogueIndex(generateCatalogue(text, { source: displayName }));
 }

@@ -11,6 +11,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { ScheduleError } from "../catalogue/generate.js";
 import { isoDay, parseIsoDay, status } from "../catalogue/status.js";
 import { today } from "../core/analyze.js";
+import { parseByteSize } from "../config/byte-size.js";
 import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
 import { WriteError, writeFileAtomic } from "../files/write-atomic.js";
 import { FORMATTERS, type ReportMeta } from "../report/index.js";
@@ -45,6 +46,12 @@ function isoDate(value: string): string {
   return value;
 }
 
+function byteSize(value: string): number {
+  const bytes = parseByteSize(/^\d+$/.test(value) ? Number(value) : value);
+  if (bytes === null) throw new InvalidArgumentError('expected a size such as 2097152, "512KiB" or "4MB"');
+  return bytes;
+}
+
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
   return Number(value);
@@ -77,6 +84,7 @@ interface ScanFlags {
   allowUnscannable?: boolean;
   fix?: boolean;
   jobs?: number;
+  maxFileSize?: number;
   progress: boolean;
   color: boolean;
 }
@@ -115,6 +123,7 @@ function program(): Command {
     .option("--report-unused-disable", "report suppression comments that suppress nothing (and exit 1)")
     .option("--allow-unscannable", "do not fail (exit 1) because files could not be analysed (syntax errors, unreadable files); they are still reported")
     .option("--fix", "apply the certain fixes (the script_monitor segment) to the files, then report what is left")
+    .option("--max-file-size <size>", 'skip (and name) source files larger than this: bytes, or "512KiB", "4MB" (default: 2MiB)', byteSize)
     .option("--jobs <n>", "worker threads (0: none; default: the cores, for large scans)", positiveInteger)
     .option("--no-progress", "never show a progress bar")
     .option("--no-color", "plain text output")
@@ -292,9 +301,11 @@ async function runScan(paths: string[], flags: ScanFlags, cwd: string = process.
     ...(flags.shard ? { shard: parseShard(flags.shard) } : {}),
     ...(flags.cache || flags.cacheLocation ? { cache: flags.cacheLocation ? resolve(cwd, flags.cacheLocation) : true } : {}),
     ...(flags.jobs !== undefined ? { jobs: flags.jobs } : {}),
+    ...((flags.maxFileSize ?? config.maxFileSize) !== undefined ? { maxFileSize: flags.maxFileSize ?? parseByteSize(config.maxFileSize!)! } : {}),
   };
   const progress = new ProgressReporter(flags.progress && process.stderr.isTTY === true && !process.env.CI);
   options.onProgress = (state) => progress.update(state);
+  options.onNotice = (message) => process.stderr.write(`sunset-lint: ${message}\n`);
 
   if (flags.fix) {
     const fixable = await scan({ ...options, withFixes: true });
@@ -313,6 +324,13 @@ async function runScan(paths: string[], flags: ScanFlags, cwd: string = process.
   return exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
 }
 
+/** A bug of ours: one line by default; the stack with SUNSET_LINT_DEBUG=1, for a bug report. */
+function internalError(error: unknown): string {
+  if (process.env.SUNSET_LINT_DEBUG) return `internal error: ${(error as Error)?.stack ?? String(error)}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `internal error: ${message.split("\n")[0]} (a bug in sunset-lint: please report it with the output of SUNSET_LINT_DEBUG=1)`;
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
@@ -327,7 +345,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT_CLEAN : EXIT_ERROR;
     }
     const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ScheduleError || error instanceof ScanUsageError || error instanceof BaselineError || error instanceof MergeError || error instanceof WriteError || error instanceof RangeError;
-    process.stderr.write(`sunset-lint: ${known ? (error as Error).message : `internal error: ${(error as Error).stack ?? String(error)}`}\n`);
+    process.stderr.write(`sunset-lint: ${known ? (error as Error).message : internalError(error)}\n`);
     return EXIT_ERROR;
   }
 }

@@ -2,9 +2,13 @@
  * Finds and validates the configuration. An unknown key or a bad value is a `ConfigError` that
  * names the file, the key and what is allowed; the CLI exits 2 with it.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Ajv, type ErrorObject } from "ajv";
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { parseIsoDay } from "../catalogue/status.js";
+import { BoundedReadError, readBounded } from "../files/read-bounded.js";
+import { parseByteSize } from "./byte-size.js";
 import { CONFIG_SCHEMA, type SunsetConfig } from "./schema.js";
 
 export const CONFIG_FILE = "sunset-lint.config.json";
@@ -19,7 +23,7 @@ export interface LoadedConfig {
   directory: string;
 }
 
-const validate = new Ajv({ allErrors: true, strict: false }).compile(CONFIG_SCHEMA);
+const validate = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(CONFIG_SCHEMA);
 
 /** Reads an explicit config file, or looks for one in `cwd` (the file, then package.json). */
 export function loadConfig(cwd: string, explicit?: string): LoadedConfig {
@@ -40,24 +44,49 @@ export function loadConfig(cwd: string, explicit?: string): LoadedConfig {
   return { config: {}, file: null, directory: cwd };
 }
 
+/** JSON with comments and trailing commas (JSONC, as in tsconfig.json), a byte-order mark allowed. */
 function readJson(path: string, name: string): unknown {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readBounded(path, "config");
   } catch (error) {
-    throw new ConfigError(`${name}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    if (error instanceof BoundedReadError) throw new ConfigError(`${name}: ${error.reason}`);
+    throw error;
   }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`${name}: not valid JSON (${(error as Error).message})`);
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const before = text.slice(0, first.offset);
+    const line = before.split("\n").length;
+    const column = first.offset - before.lastIndexOf("\n");
+    throw new ConfigError(`${name}:${line}:${column}: not valid JSON (${describeParseError(printParseErrorCode(first.error))})`);
   }
+  return value;
+}
+
+function describeParseError(code: string): string {
+  // "PropertyNameExpected" → "property name expected"
+  return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
 function check(value: unknown, name: string): SunsetConfig {
-  if (validate(value)) return value as SunsetConfig;
-  const problems = (validate.errors ?? []).map((error) => describe(error));
-  throw new ConfigError(`${name}: ${[...new Set(problems)].join("; ")}`);
+  if (!validate(value)) {
+    const problems = (validate.errors ?? []).map((error) => describe(error));
+    throw new ConfigError(`${name}: ${[...new Set(problems)].join("; ")}`);
+  }
+  const config = value as SunsetConfig;
+  if (config.asOf !== undefined) {
+    try {
+      parseIsoDay(config.asOf);
+    } catch (error) {
+      throw new ConfigError(`${name}: "asOf" ${(error as Error).message.replace(/^"[^"]*" /, `"${config.asOf}" `)}`);
+    }
+  }
+  if (config.maxFileSize !== undefined && parseByteSize(config.maxFileSize) === null) {
+    throw new ConfigError(`${name}: "maxFileSize" must be a size such as 2097152, "512KiB" or "4MB" (got ${JSON.stringify(config.maxFileSize)})`);
+  }
+  return config;
 }
 
 function describe(error: ErrorObject): string {
@@ -66,10 +95,15 @@ function describe(error: ErrorObject): string {
     case "additionalProperties": {
       const key = (error.params as { additionalProperty: string }).additionalProperty;
       const schema = error.instancePath === "/logpush" ? CONFIG_SCHEMA.properties.logpush.properties : CONFIG_SCHEMA.properties;
-      return `unknown key "${error.instancePath ? `${error.instancePath.slice(1).replaceAll("/", ".")}.` : ""}${key}" (allowed: ${Object.keys(schema).filter((k) => k !== "$schema").join(", ")})`;
+      const allowed = Object.keys(schema).filter((k) => k !== "$schema");
+      const suggestion = closest(key, allowed);
+      return `unknown key "${error.instancePath ? `${error.instancePath.slice(1).replaceAll("/", ".")}.` : ""}${key}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""} (allowed: ${allowed.join(", ")})`;
     }
-    case "enum":
-      return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "enum": {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+      const suggestion = typeof error.data === "string" ? closest(error.data, allowed.map(String)) : null;
+      return `${where} must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+    }
     case "type":
       return `${where} must be ${(error.params as { type: string | string[] }).type.toString().replace(",", " or ")}`;
     case "pattern":
@@ -77,4 +111,29 @@ function describe(error: ErrorObject): string {
     default:
       return `${where} ${error.message ?? "is not valid"}`;
   }
+}
+
+/** The allowed name nearest to a typo (case-insensitive edit distance at most 2), or null. */
+export function closest(typed: string, allowed: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const candidate of allowed) {
+    const distance = editDistance(typed.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance && distance < Math.max(typed.length, 2)) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]!;
 }

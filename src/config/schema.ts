@@ -1,6 +1,6 @@
 /**
  * The configuration file: `sunset-lint.config.json`, or a `"sunset-lint"` key in package.json.
- * JSON only, so scanning an untrusted repo never runs its code. Command-line options win.
+ * JSON (comments and trailing commas allowed) only, so scanning an untrusted repo never runs its code. Command-line options win.
  */
 export const CONFIG_SCHEMA = {
   $schema: "http://json-schema.org/draft-07/schema#",
@@ -21,6 +21,11 @@ export const CONFIG_SCHEMA = {
     asOf: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "Judge entries as of this date (YYYY-MM-DD) instead of today." },
     tsconfig: { type: "string", minLength: 1, description: "Run type-aware with this tsconfig, relative to the config file." },
     baseline: { type: "string", minLength: 1, description: "A baseline file whose findings are hidden, relative to the config file." },
+    maxFileSize: {
+      type: ["integer", "string"],
+      minimum: 1,
+      description: 'Source files larger than this are skipped and named in a notice: bytes, or a size such as "512KiB" or "4MB" (default 2MiB).',
+    },
     logpush: {
       type: "object",
       additionalProperties: false,
@@ -45,5 +50,6 @@ export interface SunsetConfig {
   asOf?: string;
   tsconfig?: string;
   baseline?: string;
+  maxFileSize?: number | string;
   logpush?: { maxOperators?: number; maxBytes?: number; operators?: string[] };
 }

@@ -1,9 +1,15 @@
 /**
  * `--cache`: a file's findings are reused while its content, the content of every file its
  * analysis read through imports, the tool version, the catalogue and the options are unchanged.
+ *
+ * The cache is checked before it is trusted: its format and key (tool version, schedule hash,
+ * options), and each entry against a digest of its own content. A cache that fails a check
+ * (damaged, edited, written by another version) is discarded with a notice and the files are
+ * analysed again, so a bad cache can cost time but never hide a finding.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { writeFileAtomic } from "../files/write-atomic.js";
 import { contentHash } from "./module-host.js";
 import type { FileAnalysis } from "./analyze-file.js";
@@ -13,9 +19,15 @@ interface CacheEntry {
   hash: string;
   dependencies: Record<string, string>;
   result: FileAnalysis;
+  /** Digest of the three fields above and the cache key: an entry edited by hand no longer matches. */
+  digest: string;
 }
 
+const FORMAT = 2;
+
 interface CacheFile {
+  format: typeof FORMAT;
+  tool: "sunset-lint";
   key: string;
   files: Record<string, CacheEntry>;
 }
@@ -29,14 +41,42 @@ export class ScanCache {
   constructor(
     private readonly path: string,
     private readonly key: string,
+    /** Told why a cache that exists was not used (one line). */
+    onNotice: (message: string) => void = () => {},
   ) {
-    let loaded: CacheFile | null = null;
+    this.entries = Object.create(null) as Record<string, CacheEntry>;
+    let text: string;
     try {
-      loaded = JSON.parse(readFileSync(path, "utf8")) as CacheFile;
+      text = readBounded(path, "cache");
+    } catch (error) {
+      if (error instanceof BoundedReadError && error.code !== "ENOENT") onNotice(`the cache ${path} was not used: ${error.reason}; every file is analysed again`);
+      else if (!(error instanceof BoundedReadError)) throw error;
+      return;
+    }
+    let loaded: Partial<CacheFile> | null;
+    try {
+      loaded = JSON.parse(text) as Partial<CacheFile> | null;
     } catch {
       loaded = null;
     }
-    this.entries = loaded && loaded.key === key ? loaded.files : {};
+    if (loaded === null || typeof loaded !== "object" || loaded.tool !== "sunset-lint" || loaded.format !== FORMAT || typeof loaded.files !== "object" || loaded.files === null) {
+      onNotice(`the cache ${path} is damaged or was written by another version; it is discarded and every file is analysed again`);
+      return;
+    }
+    // Another tool version, schedule or set of options: expected, and silent.
+    if (loaded.key !== key) return;
+    for (const [file, entry] of Object.entries(loaded.files)) {
+      if (!entry || typeof entry !== "object" || entry.digest !== this.digestOf(entry)) {
+        onNotice(`the cache ${path} has entries that do not match their digest (edited or damaged); it is discarded and every file is analysed again`);
+        this.entries = Object.create(null) as Record<string, CacheEntry>;
+        return;
+      }
+      this.entries[file] = entry;
+    }
+  }
+
+  private digestOf(entry: Omit<CacheEntry, "digest">): string {
+    return createHash("sha256").update(this.key).update("\0").update(JSON.stringify([entry.hash, entry.dependencies, entry.result])).digest("hex");
   }
 
   static keyOf(parts: unknown): string {
@@ -71,10 +111,11 @@ export class ScanCache {
     const dependencies: Record<string, string> = {};
     for (const dependency of result.dependencies) dependencies[dependency] = this.hashOf(dependency) ?? "";
     // Fixes are offsets into this exact text: a run that fixes never reads the cache.
-    this.fresh[path] = { hash, dependencies, result: { ...result, findings: result.findings.map(withoutEdits) } };
+    const entry = { hash, dependencies, result: { ...result, findings: result.findings.map(withoutEdits) } };
+    this.fresh[path] = { ...entry, digest: this.digestOf(entry) };
   }
 
   save(): void {
-    writeFileAtomic(this.path, JSON.stringify({ key: this.key, files: this.fresh } satisfies CacheFile));
+    writeFileAtomic(this.path, JSON.stringify({ format: FORMAT, tool: "sunset-lint", key: this.key, files: this.fresh } satisfies CacheFile));
   }
 }

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
-import { readSource } from "../files/read-source.js";
+import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
 import { parseAndLower } from "./lower.js";
 
@@ -34,6 +34,8 @@ export class ScannerModuleHost implements ModuleHost {
   constructor(
     /** Imported files failing this test are not parsed (they cannot matter to the analysis). */
     private readonly worthParsing: (text: string) => boolean = () => true,
+    /** Source files over this size are not analysed (see `readSource`). */
+    private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
     private readonly maxModules = 2_000,
     private readonly maxTextLength = 32 * 1024 * 1024,
   ) {}
@@ -48,7 +50,7 @@ export class ScannerModuleHost implements ModuleHost {
       return cached;
     }
     let loaded: LoadedModule;
-    const read = text === undefined ? readSource(path) : ({ ok: true, text } as const);
+    const read = text === undefined ? readSource(path, this.maxFileBytes) : ({ ok: true, text } as const);
     if (!read.ok) loaded = { module: null, hash: null, syntaxErrors: [], problem: read.problem };
     else {
       try {
@@ -77,7 +79,7 @@ export class ScannerModuleHost implements ModuleHost {
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;
     if (!this.modules.has(path)) {
-      const read = readSource(path);
+      const read = readSource(path, this.maxFileBytes);
       if (read.ok && !this.worthParsing(read.text)) {
         this.skipped.add(path);
         return null;

@@ -11,7 +11,7 @@ import { loadBundledCatalogue, loadScheduleFile, type CatalogueIndex } from "../
 import { resolveOptions, RULE_NAMES, today } from "../core/analyze.js";
 import type { LogpushLimits } from "../core/detectors/context.js";
 import type { Confidence } from "../core/finding.js";
-import { readSource } from "../files/read-source.js";
+import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
@@ -52,10 +52,14 @@ export interface ScanOptions {
   shard?: Shard;
   /** Worker threads: 0 analyses in this thread; default: cores when the scan is large. */
   jobs?: number;
+  /** Source files larger than this many bytes are skipped and named in a notice (default 2 MiB). */
+  maxFileSize?: number;
   /** Keep fixes and suggestions on the findings (for `--fix`). */
   withFixes?: boolean;
   /** Parse every file, skipping the text prefilter (for checking that the prefilter loses nothing). */
   noPrefilter?: boolean;
+  /** Told about things worth a line that are not part of the result (a cache that was discarded). */
+  onNotice?: (message: string) => void;
   onProgress?: (progress: { done: number; total: number; findings: number }) => void;
 }
 
@@ -75,6 +79,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     ...(options.logpush ? { logpush: { maxOperators: 30, maxBytes: 1000, operators: [], ...options.logpush } } : {}),
   });
   const filters = selection(catalogue, options.only, options.skip);
+  const maxFileBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_BYTES;
+  if (!Number.isSafeInteger(maxFileBytes) || maxFileBytes <= 0) throw new ScanUsageError(`maxFileSize must be a positive number of bytes (got ${String(options.maxFileSize)})`);
 
   const discovery = discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false });
   const problems: FileProblem[] = [...discovery.problems];
@@ -88,7 +94,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const cache = options.cache && !options.withFixes
     ? new ScanCache(
         typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
-        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd]),
+        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes]),
+        options.onNotice,
       )
     : null;
 
@@ -102,7 +109,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const undecided = new Map<string, string[]>();
   const signalsOf = new Map<string, number>();
   for (const file of files) {
-    const read = readSource(file);
+    const read = readSource(file, maxFileBytes);
     if (!read.ok) {
       problems.push({ file: toPosixRelative(cwd, file), message: read.problem, kind: read.skipped ? "skipped" : "unscannable" });
       continue;
@@ -123,7 +130,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const importedSignals = (target: string): number => {
     let signals = signalsOf.get(target);
     if (signals === undefined) {
-      const read = readSource(target);
+      const read = readSource(target, maxFileBytes);
       signals = read.ok ? prefilter.signals(read.text) : 0;
       signalsOf.set(target, signals);
     }
@@ -136,7 +143,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       return target !== null && Prefilter.passesWithImport(own, importedSignals(target));
     })) continue;
     passed.add(file);
-    const read = readSource(file);
+    const read = readSource(file, maxFileBytes);
     if (read.ok) texts.set(file, read.text);
   }
   for (const file of files) {
@@ -153,7 +160,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     } else candidates.push(file);
   }
 
-  const setup: WorkerSetup = { cwd, schedule: options.schedule ? resolve(cwd, options.schedule) : null, options: analysis, withFixes: options.withFixes ?? false };
+  const setup: WorkerSetup = { cwd, schedule: options.schedule ? resolve(cwd, options.schedule) : null, options: analysis, withFixes: options.withFixes ?? false, maxFileBytes };
   // Measured (npm run bench): on 2 cores workers lose to one thread (each re-parses shared imports).
   const jobs = options.jobs ?? (candidates.length >= WORKER_THRESHOLD && cpus().length >= 4 ? Math.min(4, cpus().length - 1) : 0);
   let findingsSoFar = [...results.values()].reduce((sum, result) => sum + result.findings.length, 0);
@@ -175,7 +182,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   } else if (jobs > 1 && workersAvailable()) {
     await runInWorkers(setup, candidates, jobs, collect);
   } else {
-    const host = new ScannerModuleHost((text) => prefilter.mayMatterToImporters(text));
+    const host = new ScannerModuleHost((text) => prefilter.mayMatterToImporters(text), maxFileBytes);
     const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
     for (const file of candidates) {
       host.file(file, texts.get(file));
@@ -202,7 +209,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
 
   let baselined = 0;
   if (options.updateBaseline && options.baseline) {
-    writeBaseline(resolve(cwd, options.baseline), findings);
+    writeBaseline(resolve(cwd, options.baseline), findings, options.baseline);
   } else if (options.baseline) {
     const known = readBaseline(resolve(cwd, options.baseline), options.baseline);
     const before = findings.length;

@@ -20,7 +20,7 @@ parentPort!.on("message", (request: WorkerRequest) => {
       setup = request.setup;
       catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
       const prefilter = new Prefilter(catalogue);
-      host = new ScannerModuleHost((text) => prefilter.mayMatterToImporters(text));
+      host = new ScannerModuleHost((text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes);
       evaluator = createEvaluator(catalogue, host);
       return;
     }

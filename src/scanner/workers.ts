@@ -14,6 +14,7 @@ export interface WorkerSetup {
   schedule: string | null;
   options: AnalysisOptions;
   withFixes: boolean;
+  maxFileBytes: number;
 }
 
 export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; files: string[] } | { kind: "stop" };

@@ -29,7 +29,10 @@ describe("config file", () => {
     writeFileSync(join(project, "sunset-lint.config.json"), JSON.stringify({ failon: "none" }));
     const unknownKey = runCli(["scan"], project);
     expect(unknownKey.code).toBe(2);
-    expect(unknownKey.stderr).toMatch(/sunset-lint\.config\.json: unknown key "failon" \(allowed: paths, ignorePatterns, only, skip, failOn, /);
+    expect(unknownKey.stderr).toMatch(/sunset-lint\.config\.json: unknown key "failon" \(did you mean "failOn"\?\) \(allowed: paths, ignorePatterns, only, skip, failOn, /);
+
+    writeFileSync(join(project, "sunset-lint.config.json"), JSON.stringify({ minConfidence: "hgh" }));
+    expect(runCli(["scan"], project).stderr).toMatch(/"minConfidence" must be one of "high", "medium", "low" \(did you mean "high"\?\)/);
 
     writeFileSync(join(project, "sunset-lint.config.json"), JSON.stringify({ failOn: "never", logpush: { maxBytes: "big" } }));
     const badValue = runCli(["scan"], project);
@@ -37,7 +40,7 @@ describe("config file", () => {
     expect(badValue.stderr).toMatch(/"failOn" must be one of "in-effect", "upcoming", "none"; "logpush\.maxBytes" must be integer/);
 
     writeFileSync(join(project, "sunset-lint.config.json"), "{ not json");
-    expect(runCli(["scan"], project).stderr).toMatch(/sunset-lint\.config\.json: not valid JSON/);
+    expect(runCli(["scan"], project).stderr).toMatch(/sunset-lint\.config\.json:1:3: not valid JSON \(invalid symbol\)/);
   });
 
   it("an invalid schedule file exits 2 naming the row and the cell", () => {
