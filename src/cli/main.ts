@@ -83,6 +83,7 @@ interface ScanFlags {
   reportUnusedDisable?: boolean;
   allowUnscannable?: boolean;
   fix?: boolean;
+  fixDryRun?: boolean;
   jobs?: number;
   maxFileSize?: number;
   progress: boolean;
@@ -123,6 +124,7 @@ function program(): Command {
     .option("--report-unused-disable", "report suppression comments that suppress nothing (and exit 1)")
     .option("--allow-unscannable", "do not fail (exit 1) because files could not be analysed (syntax errors, unreadable files); they are still reported")
     .option("--fix", "apply the certain fixes (the script_monitor segment) to the files, then report what is left")
+    .option("--fix-dry-run", "print the fixes as a unified diff (for git apply) and change nothing; the report goes only to --output")
     .option("--max-file-size <size>", 'skip (and name) source files larger than this: bytes, or "512KiB", "4MB" (default: 2MiB)', byteSize)
     .option("--jobs <n>", "worker threads (0: none; default: the cores, for large scans)", positiveInteger)
     .option("--no-progress", "never show a progress bar")
@@ -307,11 +309,26 @@ async function runScan(paths: string[], flags: ScanFlags, cwd: string = process.
   options.onProgress = (state) => progress.update(state);
   options.onNotice = (message) => process.stderr.write(`sunset-lint: ${message}\n`);
 
-  if (flags.fix) {
-    const fixable = await scan({ ...options, withFixes: true });
-    const fixed = applyFixes(cwd, fixable.findings);
+  if (flags.fix && flags.fixDryRun) throw new UsageError("give --fix or --fix-dry-run, not both");
+  if (flags.fixDryRun && options.updateBaseline) throw new UsageError("--fix-dry-run changes nothing: it cannot be combined with --update-baseline");
+  if (flags.fix || flags.fixDryRun) {
+    const dryRun = flags.fixDryRun ?? false;
+    let fixable: ScanResult;
+    try {
+      fixable = await scan({ ...options, withFixes: true, updateBaseline: false });
+    } finally {
+      progress.stop();
+    }
+    const fixed = applyFixes(cwd, fixable.findings, { dryRun });
     for (const problem of fixed.problems) process.stderr.write(`sunset-lint: ${problem}\n`);
-    if (fixed.files > 0) process.stderr.write(`sunset-lint: fixed ${fixed.edits} finding${fixed.edits === 1 ? "" : "s"} in ${fixed.files} file${fixed.files === 1 ? "" : "s"}\n`);
+    const counted = `${fixed.edits} finding${fixed.edits === 1 ? "" : "s"} in ${fixed.files} file${fixed.files === 1 ? "" : "s"}`;
+    if (dryRun) {
+      out(fixed.diff);
+      process.stderr.write(`sunset-lint: ${fixed.files > 0 ? `--fix would fix ${counted}` : "nothing to fix"}; no file was changed\n`);
+      if (flags.output) emit(fixable, flags.format, flags.output, meta(cwd, false, options.schedule ?? null));
+      return exitCodeOf(fixable, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
+    }
+    if (fixed.files > 0) process.stderr.write(`sunset-lint: fixed ${counted}\n`);
   }
   let result: ScanResult;
   try {

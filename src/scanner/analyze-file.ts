@@ -10,7 +10,7 @@ import { lineColumn, lineStartsOf, type Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import type { FileProblem } from "./discover.js";
 import { toPosixRelative } from "./discover.js";
-import type { ScannerModuleHost } from "./module-host.js";
+import { contentHash, type ScannerModuleHost } from "./module-host.js";
 import type { ScanFinding, UnusedDirective } from "./result.js";
 import { isSuppressed, parseDirectives } from "./suppressions.js";
 
@@ -67,6 +67,8 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
     return { ...empty, problem: { file, message: `internal error while analysing: ${(error as Error).stack?.split("\n").slice(0, 2).join(" ") ?? String(error)}`, kind: "unscannable" } };
   }
   const dependencies = context.host.stopTracking();
+  // What fixes are checked against before they are written: the exact text analysed.
+  const textHash = loaded.hash ?? contentHash(module.text);
   const lineStarts = lineStartsOf(module.text);
   const lineOf = (offset: number) => lineColumn(module.text, offset, lineStarts).line;
   const directives = module.comments.length > 0 ? parseDirectives(module, lineOf) : [];
@@ -111,7 +113,7 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
       fingerprint: occurrence === 0 ? base : `${base}:${occurrence}`,
       source: lineText.trim().slice(0, 200),
       ...(related ? { related } : {}),
-      ...(finding.fix ? { fix: { range: [finding.range[0], finding.range[1]] as [number, number], edits: finding.fix } } : {}),
+      ...(finding.fix ? { fix: { range: [finding.range[0], finding.range[1]] as [number, number], edits: finding.fix, textHash } } : {}),
       ...(finding.suggestions.length > 0 ? { suggestions: finding.suggestions } : {}),
     });
   }

@@ -30,8 +30,8 @@ export interface ScanFinding {
   source: string;
   /** Where the path is written when that is another file. */
   related?: { file: string; line: number; column: number };
-  /** Offsets and edits, for `--fix`; not part of the JSON output. */
-  fix?: { range: [number, number]; edits: TextEdit[] } | undefined;
+  /** Offsets and edits, for `--fix`, valid for the text whose hash is `textHash`; not part of the JSON output. */
+  fix?: { range: [number, number]; edits: TextEdit[]; textHash: string } | undefined;
   suggestions?: Suggestion[] | undefined;
 }
 
