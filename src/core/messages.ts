@@ -22,6 +22,8 @@ export const MESSAGES = {
   filterTooLarge: "Logpush filter is {{size}} bytes, over the limit of {{limit}} bytes; the API rejects it (spec 8).",
   outputOptionType: "Logpush `output_options.{{key}}` must be {{expected}} (spec 2.1), not {{found}}.",
 
+  analysisFailed: "sunset-lint could not fully analyse this file for this rule ({{error}}); its other findings are kept. This is a bug: please report it.",
+
   moveSrvFieldsToName: "Move `service`, `proto` and `name` into the top-level `name`: \"{{name}}\".",
   useStandardCipher: "Use the standard suite `{{standard}}`.",
 } as const;

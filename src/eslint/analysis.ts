@@ -22,7 +22,12 @@ type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 type SourceCode = Context["sourceCode"];
 
 const lowered = new WeakMap<SourceCode, Module>();
-const analysed = new WeakMap<SourceCode, Map<string, Finding[]>>();
+/** A file's findings per set of options, and the rules whose detector failed part-way (with why). */
+interface Analysis {
+  findings: Finding[];
+  ruleErrors: Map<RuleName, string>;
+}
+const analysed = new WeakMap<SourceCode, Map<string, Analysis>>();
 
 /** Modules read from disk for cross-file resolution, reused while their file is unchanged. */
 class DiskModuleHost implements ModuleHost {
@@ -94,6 +99,13 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
 
 /** This rule's findings for the file being linted. */
 export function findingsOf(context: Context, rule: RuleName, options: LogpushOptions): Finding[] {
+  return selectFindings(
+    analysisOf(context, options).findings.filter((finding) => finding.ruleId === rule),
+    { minConfidence: options.minConfidence ?? "medium", ignore: options.ignore ?? [] },
+  );
+}
+
+function analysisOf(context: Context, options: LogpushOptions): Analysis {
   const sourceCode = context.sourceCode;
   const analysis = resolveOptions({
     ...(options.asOf ? { asOf: options.asOf } : {}),
@@ -109,27 +121,31 @@ export function findingsOf(context: Context, rule: RuleName, options: LogpushOpt
   const key = JSON.stringify([analysis.asOf, analysis.apiHosts, analysis.logpush, crossFile]);
   let byOptions = analysed.get(sourceCode);
   if (!byOptions) analysed.set(sourceCode, (byOptions = new Map()));
-  let findings = byOptions.get(key);
-  if (!findings) {
+  let result = byOptions.get(key);
+  if (!result) {
     const module = moduleOf(context);
-    findings = analyzeModule({
+    const ruleErrors = new Map<RuleName, string>();
+    // A detector that fails part-way keeps what it and the others found; the failing rule says so
+    // in a message instead of throwing, which would end the whole ESLint run.
+    const findings = analyzeModule({
       module,
       catalogue: loadBundledCatalogue(),
       options: analysis,
       host: crossFile ? diskHost : null,
       types: typeOracle(context, module),
+      onRuleError: (failed, error) => ruleErrors.set(failed, error instanceof Error ? error.message : String(error)),
     });
-    byOptions.set(key, findings);
+    result = { findings, ruleErrors };
+    byOptions.set(key, result);
   }
-  return selectFindings(
-    findings.filter((finding) => finding.ruleId === rule),
-    { minConfidence: options.minConfidence ?? "medium", ignore: options.ignore ?? [] },
-  );
+  return result;
 }
 
 /** Reports this rule's findings through ESLint, with fixes and suggestions. */
 export function reportFindings(context: Context, rule: RuleName, options: LogpushOptions): void {
   const sourceCode = context.sourceCode;
+  const failure = analysisOf(context, options).ruleErrors.get(rule);
+  if (failure !== undefined) context.report({ loc: { line: 1, column: 0 }, messageId: "analysisFailed", data: { error: failure.split("\n")[0]!.slice(0, 200) } });
   for (const finding of findingsOf(context, rule, options)) {
     const loc = { start: sourceCode.getLocFromIndex(finding.range[0]), end: sourceCode.getLocFromIndex(finding.range[1]) };
     const fix = finding.fix;

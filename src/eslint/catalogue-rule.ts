@@ -14,9 +14,9 @@ export function createCatalogueRule<Suggestion extends MessageId = never>(
   name: Exclude<RuleName, "valid-logpush-filter">,
   extras: { fixable?: "code"; suggestions?: readonly Suggestion[] } = {},
 ) {
-  const messages = { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming } as Record<"deprecated" | "upcoming" | Suggestion, string>;
+  const messages = { deprecated: MESSAGES.deprecated, upcoming: MESSAGES.upcoming, analysisFailed: MESSAGES.analysisFailed } as Record<"deprecated" | "upcoming" | "analysisFailed" | Suggestion, string>;
   for (const suggestion of extras.suggestions ?? []) messages[suggestion] = MESSAGES[suggestion];
-  return createRule<[SharedOptions], "deprecated" | "upcoming" | Suggestion>({
+  return createRule<[SharedOptions], "deprecated" | "upcoming" | "analysisFailed" | Suggestion>({
     name,
     meta: {
       type: "problem",

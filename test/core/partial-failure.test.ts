@@ -30,3 +30,21 @@ describe("a rule that fails part-way", () => {
     expect(() => analyzeCode(code)).toThrow("boom");
   });
 });
+
+describe("a rule that fails part-way in ESLint", () => {
+  it("reports the other findings and one message from the failing rule, and does not end the lint run", async () => {
+    const { Linter } = await import("eslint");
+    const { default: plugin } = await import("../../src/eslint/index.js");
+    const parser = await import("@typescript-eslint/parser");
+    (DETECTORS as Record<string, unknown>)["no-notification-email"] = () => {
+      throw new Error("boom");
+    };
+    const linter = new Linter({ configType: "flat" });
+    const messages = linter.verify(code, [{ files: ["**/*.ts"], languageOptions: { parser }, plugins: { sunset: plugin as never }, rules: { "sunset/no-deprecated-endpoint": "error", "sunset/no-notification-email": "error" } }], "snippet.ts");
+    expect(messages.map((m) => [m.ruleId, m.line, m.message.startsWith("sunset-lint could not fully analyse") ? "failed" : "finding"])).toEqual([
+      ["sunset/no-notification-email", 1, "failed"],
+      ["sunset/no-deprecated-endpoint", 2, "finding"],
+    ]);
+    expect(messages[0]!.message).toContain("(boom)");
+  });
+});

@@ -16,6 +16,7 @@ const messages = {
   filterTooManyOperators: MESSAGES.filterTooManyOperators,
   filterTooLarge: MESSAGES.filterTooLarge,
   outputOptionType: MESSAGES.outputOptionType,
+  analysisFailed: MESSAGES.analysisFailed,
 };
 
 export default createRule<[LogpushOptions], keyof typeof messages>({
