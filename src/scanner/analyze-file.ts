@@ -10,7 +10,7 @@ import { lineColumn, lineStartsOf, type Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import type { FileProblem } from "./discover.js";
 import { toPosixRelative } from "./discover.js";
-import { contentHash, type ScannerModuleHost } from "./module-host.js";
+import { contentHash, isStackOverflow, type ScannerModuleHost } from "./module-host.js";
 import type { ScanFinding, UnusedDirective } from "./result.js";
 import { isSuppressed, parseDirectives } from "./suppressions.js";
 
@@ -23,6 +23,8 @@ export interface FileAnalysis {
   /** Absolute paths of other files whose content the findings depend on. */
   dependencies: string[];
   hash: string | null;
+  /** Parsing or analysis ran out of stack: the scan retries the file in a thread with a larger one. */
+  outOfStack?: boolean;
 }
 
 export interface FileAnalysisContext {
@@ -44,7 +46,7 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
   const empty: FileAnalysis = { file, findings: [], suppressed: 0, unused: [], problem: null, dependencies: [], hash: loaded.hash };
   if (loaded.problem || !loaded.module) {
     const skipped = loaded.problem?.startsWith("skipped:") ?? false;
-    return { ...empty, problem: { file, message: loaded.problem ?? "could not be read", kind: skipped ? "skipped" : "unscannable" } };
+    return { ...empty, problem: { file, message: loaded.problem ?? "could not be read", kind: skipped ? "skipped" : "unscannable" }, ...(loaded.outOfStack ? { outOfStack: true } : {}) };
   }
   if (loaded.syntaxErrors.length > 0) {
     return { ...empty, problem: { file, message: `syntax error, file not analysed (${loaded.syntaxErrors[0]})`, kind: "unscannable" } };
@@ -64,7 +66,11 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
     });
   } catch (error) {
     context.host.stopTracking();
-    return { ...empty, problem: { file, message: `internal error while analysing: ${(error as Error).stack?.split("\n").slice(0, 2).join(" ") ?? String(error)}`, kind: "unscannable" } };
+    return {
+      ...empty,
+      problem: { file, message: `internal error while analysing: ${(error as Error).stack?.split("\n").slice(0, 2).join(" ") ?? String(error)}`, kind: "unscannable" },
+      ...(isStackOverflow(error) ? { outOfStack: true } : {}),
+    };
   }
   const dependencies = context.host.stopTracking();
   // What fixes are checked against before they are written: the exact text analysed.

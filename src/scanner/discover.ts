@@ -118,15 +118,19 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
         }
         // Symbolic links to files are scanned; links to directories are not followed (no loops).
         if (!(entry.isFile() || entry.isSymbolicLink()) || !hasSourceExtension(entry.name)) continue;
-        if (!options.noDefaultIgnores && entry.name.endsWith(".min.js")) continue;
         const file = shown(walked);
         if (ignoredByUser(file, path, false) || gitignores?.ignores(walked, false)) continue;
+        if (!options.noDefaultIgnores && entry.name.endsWith(".min.js")) {
+          problems.push({ file: toPosixRelative(cwd, file), kind: "skipped", message: "skipped: a minified bundle (*.min.js); --no-default-ignores scans it" });
+          continue;
+        }
         if (entry.isSymbolicLink()) {
           let target;
           try {
             target = statSync(walked);
-          } catch {
-            problems.push({ file: toPosixRelative(cwd, file), kind: "unscannable", message: "broken symbolic link: its target does not exist" });
+          } catch (error) {
+            const loop = (error as NodeJS.ErrnoException).code === "ELOOP";
+            problems.push({ file: toPosixRelative(cwd, file), kind: "unscannable", message: loop ? "symbolic link loop: it never reaches a file" : "broken symbolic link: its target does not exist" });
             continue;
           }
           if (!target.isFile()) continue;

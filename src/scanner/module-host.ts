@@ -16,7 +16,12 @@ export interface LoadedModule {
   hash: string | null;
   syntaxErrors: string[];
   problem: string | null;
+  /** The parser ran out of stack (code nested deeper than this thread's stack allows): worth a retry with a larger one. */
+  outOfStack?: boolean;
 }
+
+/** A stack overflow, as V8 reports it. */
+export const isStackOverflow = (error: unknown) => error instanceof RangeError && /call stack size/i.test(error.message);
 
 export const contentHash = (text: string) => createHash("sha1").update(text).digest("hex");
 
@@ -57,7 +62,9 @@ export class ScannerModuleHost implements ModuleHost {
         const { module, syntaxErrors } = parseAndLower(path, read.text);
         loaded = { module, hash: contentHash(read.text), syntaxErrors, problem: null };
       } catch (error) {
-        loaded = { module: null, hash: contentHash(read.text), syntaxErrors: [], problem: `the parser failed: ${(error as Error).message}` };
+        loaded = isStackOverflow(error)
+          ? { module: null, hash: contentHash(read.text), syntaxErrors: [], problem: "the parser ran out of stack: the code is nested too deeply", outOfStack: true }
+          : { module: null, hash: contentHash(read.text), syntaxErrors: [], problem: `the parser failed: ${(error as Error).message}` };
       }
     }
     this.modules.set(path, loaded);

@@ -66,6 +66,8 @@ export interface ScanOptions {
 export { ScanUsageError } from "./errors.js";
 
 const WORKER_THRESHOLD = 400;
+/** Stack of the thread that retries files too deep for the default one (20,000 nested parentheses need about 40 MB). */
+const LARGE_STACK_MB = 256;
 
 export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const started = Date.now();
@@ -189,6 +191,16 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       texts.delete(file);
       collect(file, analyzeFile(file, context));
     }
+  }
+  // Code nested deeper than the parser's recursion fits in this thread's stack (about 1,000
+  // parentheses): analysed again in one thread with a stack large enough for the deepest code
+  // the parser accepts, instead of losing the file.
+  const outOfStack = candidates.filter((file) => results.get(file)?.outOfStack);
+  if (outOfStack.length > 0 && !options.tsconfig && workersAvailable()) {
+    await runInWorkers(setup, outOfStack, 1, (path, result) => {
+      results.set(path, result);
+      if (cache && result.hash && !result.problem) cache.store(path, result.hash, result);
+    }, { stackSizeMb: LARGE_STACK_MB });
   }
   cache?.save();
 

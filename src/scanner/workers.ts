@@ -28,7 +28,13 @@ export function workersAvailable(): boolean {
   return existsSync(fileURLToPath(workerScript));
 }
 
-export function runInWorkers(setup: WorkerSetup, files: string[], jobs: number, collect: (path: string, result: FileAnalysis) => void): Promise<void> {
+export function runInWorkers(
+  setup: WorkerSetup,
+  files: string[],
+  jobs: number,
+  collect: (path: string, result: FileAnalysis) => void,
+  resourceLimits?: { stackSizeMb: number },
+): Promise<void> {
   let next = 0;
   const take = () => {
     const batch = files.slice(next, next + BATCH);
@@ -37,7 +43,7 @@ export function runInWorkers(setup: WorkerSetup, files: string[], jobs: number, 
   };
   const runOne = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(workerScript);
+      const worker = new Worker(workerScript, resourceLimits ? { resourceLimits } : {});
       const send = () => {
         const batch = take();
         worker.postMessage(batch.length > 0 ? ({ kind: "batch", files: batch } satisfies WorkerRequest) : ({ kind: "stop" } satisfies WorkerRequest));
