@@ -156,7 +156,7 @@ function expandGlobs(paths: readonly string[], cwd: string): string[] {
     }
     const matches = globSync(given, { cwd, dot: true, absolute: true, ignore: ["**/node_modules/**", "**/.git/**"] });
     if (matches.length === 0) throw new ScanUsageError(`${given}: no files match this pattern`);
-    expanded.push(...matches.sort());
+    for (const match of matches.sort()) expanded.push(match);
   }
   return expanded;
 }

@@ -99,7 +99,7 @@ export function mergeResults(results: readonly ScanResult[]): ScanResult {
       problems: results.flatMap((r) => r.summary.problems).sort((a, b) => a.file.localeCompare(b.file)),
       unusedDisableDirectives: results.flatMap((r) => r.summary.unusedDisableDirectives),
       shard: null,
-      durationMs: Math.max(...results.map((r) => r.summary.durationMs)),
+      durationMs: results.reduce((longest, r) => Math.max(longest, r.summary.durationMs), 0),
     }),
   };
 }

@@ -85,7 +85,8 @@ export class Evaluator {
         for (let index = 0; index < node.quasis.length; index++) {
           parts.push({ text: node.quasis[index]!.value, origin: { program, node } });
           const expression = node.expressions[index];
-          if (expression) parts.push(...partsOf(this.value(program, expression, env), hintOf(expression)));
+          // A loop, not a spread: a value may hold more parts than a call takes arguments.
+          if (expression) for (const inner of partsOf(this.value(program, expression, env), hintOf(expression))) parts.push(inner);
         }
         return stringValue(parts);
       }

@@ -74,7 +74,7 @@ export function replaceText(value: StringValue, pattern: string, replacement: Va
       continue;
     }
     parts.push({ text: part.text.slice(0, at), origin: part.origin });
-    parts.push(...partsOf(replacement, hintOf(replacementNode)));
+    for (const inner of partsOf(replacement, hintOf(replacementNode))) parts.push(inner);
     parts.push({ text: part.text.slice(at + pattern.length), origin: part.origin });
     replaced = true;
   }
