@@ -121,6 +121,7 @@ describe("what is given to scan", () => {
     const dir = project();
     expectOneLine(runCli(["scan", "-"], dir), /^sunset-lint: -: reading code from standard input is not supported/);
     expectOneLine(runCli(["scan", "/dev/null"], dir), /\/dev\/null: not a file or a directory/);
+    expectOneLine(runCli(["scan", "/dev/stdin"], dir), /\/dev\/stdin: (not a file or a directory|no such file)/);
   });
 
   it("a quoted glob is expanded; one that matches nothing exits 2 naming it", () => {
