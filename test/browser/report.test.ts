@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { formatHtml } from "../../src/report/html.js";
 import { fixedMeta, fixedResult } from "../report/fixed-result.js";
+import { chooseChromium } from "../support/chromium.js";
 import { AS_OF, runCli, scratch } from "../support/cli.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const OUTPUT = fileURLToPath(new URL("../../test-output/report", import.meta.url));
 
 describe("the HTML report of the sample app, in Chromium", () => {
@@ -19,7 +19,6 @@ describe("the HTML report of the sample app, in Chromium", () => {
   let totalFindings = 0;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; .ci/run does)`);
     const app = scratch("sample-app");
     mkdirSync(OUTPUT, { recursive: true });
     const report = join(OUTPUT, "sample-app.html");
@@ -29,10 +28,8 @@ describe("the HTML report of the sample app, in Chromium", () => {
     itemsWithFindings = new Set(scanned.findings.flatMap((f) => (f.item === null ? [] : [f.item]))).size;
     totalFindings = scanned.findings.length;
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    });
+    const choice = await chooseChromium();
+    browser = await chromium.launch({ executablePath: choice.executablePath, args: choice.args, headless: true });
     page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
