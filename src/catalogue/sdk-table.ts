@@ -15,7 +15,7 @@
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import { ts } from "ts-morph";
 import { loadBundledCatalogue } from "./load.js";
 import type { HttpMethod } from "./types.js";
 

@@ -5,7 +5,6 @@
  * defined in another file are understood in the editor as in CI.
  */
 import { statSync } from "node:fs";
-import { parse } from "@typescript-eslint/typescript-estree";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
@@ -16,6 +15,7 @@ import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
 import { resolveImport } from "../files/resolve-import.js";
 import { lowerEstree } from "./lower.js";
+import { loadEstreeParse } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
 
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -47,7 +47,8 @@ class DiskModuleHost implements ModuleHost {
     if (cached && cached.stamp === stamp) return cached.module;
     let module: Module | null = null;
     const read = readSource(path);
-    if (read.ok) {
+    const parse = loadEstreeParse();
+    if (read.ok && parse) {
       try {
         const program = parse(read.text, { range: true, jsx: /\.[jt]sx$/.test(path), comment: false, filePath: path });
         module = lowerEstree({ file: path, text: read.text, program });

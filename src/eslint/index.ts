@@ -7,7 +7,6 @@
  * entries are still upcoming.
  */
 import { createRequire } from "node:module";
-import tsParser from "@typescript-eslint/parser";
 import type { ESLint, Linter } from "eslint";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import { status } from "../catalogue/status.js";
@@ -22,6 +21,7 @@ import noRemovedDnsRecordFields from "./rules/no-removed-dns-record-fields.js";
 import noScriptMonitorPath from "./rules/no-script-monitor-path.js";
 import noSrvDataFields from "./rules/no-srv-data-fields.js";
 import validLogpushFilter from "./rules/valid-logpush-filter.js";
+import { loadParser } from "./toolchain.js";
 
 const { name, version } = createRequire(import.meta.url)("../../package.json") as { name: string; version: string };
 
@@ -64,7 +64,7 @@ plugin.configs.recommended = {
   files: ["**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}"],
   plugins: { [PLUGIN_PREFIX]: plugin },
   languageOptions: {
-    parser: tsParser as Linter.Parser,
+    parser: loadParser(),
     sourceType: "module",
     parserOptions: { ecmaFeatures: { jsx: true } },
   },
