@@ -3,8 +3,6 @@
  * output and picks the exit code: 0 nothing at or above --fail-on, 1 findings at or above it,
  * 2 usage, config or internal error. It is the only module that prints.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
@@ -12,28 +10,16 @@ import { ScheduleError } from "../catalogue/generate.js";
 import { isoDay, parseIsoDay, status } from "../catalogue/status.js";
 import { today } from "../core/analyze.js";
 import { parseByteSize } from "../config/byte-size.js";
-import { ConfigError, loadConfig, type LoadedConfig } from "../config/load.js";
+import { ConfigError } from "../config/load.js";
 import { WriteError, writeFileAtomic } from "../files/write-atomic.js";
-import { FORMATTERS, type ReportMeta } from "../report/index.js";
+import { FORMATTERS } from "../report/index.js";
 import { BaselineError } from "../scanner/baseline.js";
 import { MergeError, mergeResults, readResultFile } from "../scanner/merge.js";
-import { isUnscannable } from "../scanner/result.js";
-import type { ScanResult } from "../scanner/result.js";
-import { loadCatalogue, scan, ScanUsageError, type ScanOptions } from "../scanner/scan.js";
-import { applyFixes } from "../scanner/fix.js";
-import { parseShard } from "../scanner/shard.js";
-import { ProgressReporter } from "./progress.js";
+import { loadCatalogue, scan, ScanUsageError } from "../scanner/scan.js";
+import { emit, EXIT_CLEAN, EXIT_ERROR, exitCodeOf, meta, out, UsageError, VERSION, type FailOn } from "./output.js";
+import { runScan, type ScanFlags } from "./scan-command.js";
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const { version: VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
-
-const EXIT_CLEAN = 0;
-const EXIT_FINDINGS = 1;
-const EXIT_ERROR = 2;
-
-type FailOn = "in-effect" | "upcoming" | "none";
-
-class UsageError extends Error {}
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(",").map((v) => v.trim()).filter(Boolean)];
 
@@ -60,35 +46,6 @@ function positiveInteger(value: string): number {
 const formatOption = () =>
   new Option("-f, --format <name>", "output format").choices(["stylish", "json", "sarif", "github", "markdown", "html"]).default("stylish");
 const failOnOption = () => new Option("--fail-on <status>", "exit 1 when a finding has this status or a more urgent one").choices(["in-effect", "upcoming", "none"]);
-
-interface ScanFlags {
-  format: string;
-  output?: string;
-  asOf?: string;
-  failOn?: FailOn;
-  only?: string[];
-  skip?: string[];
-  schedule?: string;
-  minConfidence?: "high" | "medium" | "low";
-  apiHost?: string[];
-  ignore?: string[];
-  defaultIgnores: boolean;
-  tsconfig?: string;
-  config?: string | false;
-  baseline?: string;
-  updateBaseline?: boolean;
-  shard?: string;
-  cache?: boolean;
-  cacheLocation?: string;
-  reportUnusedDisable?: boolean;
-  allowUnscannable?: boolean;
-  fix?: boolean;
-  fixDryRun?: boolean;
-  jobs?: number;
-  maxFileSize?: number;
-  progress: boolean;
-  color: boolean;
-}
 
 function program(): Command {
   const cli = new Command("sunset-lint")
@@ -224,124 +181,6 @@ function program(): Command {
   return cli;
 }
 
-function out(text: string): void {
-  process.stdout.write(text);
-}
-
-function meta(cwd: string, color: boolean, catalogueSchedule: string | null): ReportMeta {
-  let codeowners: string | null = null;
-  for (const candidate of ["CODEOWNERS", ".github/CODEOWNERS", "docs/CODEOWNERS"]) {
-    try {
-      codeowners = readFileSync(resolve(cwd, candidate), "utf8");
-      break;
-    } catch {
-      // not there
-    }
-  }
-  return {
-    catalogue: loadCatalogue(catalogueSchedule ?? undefined, cwd),
-    cwd,
-    toolVersion: VERSION,
-    generatedAt: new Date().toISOString(),
-    color,
-    codeowners,
-    readSource: (file) => {
-      try {
-        return readFileSync(resolve(cwd, file), "utf8");
-      } catch {
-        return null;
-      }
-    },
-  };
-}
-
-function emit(result: ScanResult, format: string, output: string | undefined, reportMeta: ReportMeta): void {
-  const formatter = FORMATTERS[format];
-  if (!formatter) throw new UsageError(`the ${format} format is not available in this version`);
-  const text = formatter(result, reportMeta);
-  if (output) {
-    try {
-      writeFileAtomic(resolve(output), text);
-    } catch (error) {
-      if (error instanceof WriteError) throw new UsageError(`${output}: ${error.reason}`);
-      throw error;
-    }
-    process.stderr.write(`sunset-lint: wrote ${format} output to ${output}\n`);
-  } else out(text);
-}
-
-function exitCodeOf(result: ScanResult, failOn: FailOn, unusedFail: boolean, allowUnscannable = false): number {
-  if (unusedFail && result.summary.unusedDisableDirectives.length > 0) return EXIT_FINDINGS;
-  // A file that should have been analysed and was not fails the run, like ESLint's fatal parse errors.
-  if (!allowUnscannable && result.summary.problems.some(isUnscannable)) return EXIT_FINDINGS;
-  if (failOn === "none") return EXIT_CLEAN;
-  const failing = result.findings.some((finding) => finding.status === "in-effect" || (failOn === "upcoming" && finding.status === "upcoming"));
-  return failing ? EXIT_FINDINGS : EXIT_CLEAN;
-}
-
-async function runScan(paths: string[], flags: ScanFlags, cwd: string = process.cwd()): Promise<number> {
-  const loaded: LoadedConfig = flags.config === false ? { config: {}, file: null, directory: cwd } : loadConfig(cwd, flags.config);
-  const config = loaded.config;
-  const fromConfig = (path: string | undefined) => (path ? resolve(loaded.directory, path) : undefined);
-  if (flags.updateBaseline && !(flags.baseline ?? config.baseline)) throw new UsageError("--update-baseline needs --baseline <file> (or \"baseline\" in the config)");
-
-  const options: ScanOptions = {
-    cwd,
-    paths: paths.length > 0 ? paths : (config.paths ?? ["."]).map((path) => resolve(loaded.directory, path)),
-    ignore: [...(config.ignorePatterns ?? []), ...(flags.ignore ?? [])],
-    noDefaultIgnores: !flags.defaultIgnores,
-    asOf: flags.asOf ?? config.asOf ?? today(),
-    minConfidence: flags.minConfidence ?? config.minConfidence ?? "medium",
-    apiHosts: [...(config.apiHosts ?? []), ...(flags.apiHost ?? [])],
-    only: flags.only ?? config.only ?? [],
-    skip: [...(config.skip ?? []), ...(flags.skip ?? [])],
-    ...((flags.schedule ?? config.schedule) ? { schedule: flags.schedule ? resolve(cwd, flags.schedule) : fromConfig(config.schedule)! } : {}),
-    ...(config.logpush ? { logpush: config.logpush } : {}),
-    ...((flags.tsconfig ?? config.tsconfig) ? { tsconfig: flags.tsconfig ? resolve(cwd, flags.tsconfig) : fromConfig(config.tsconfig)! } : {}),
-    ...((flags.baseline ?? config.baseline) ? { baseline: flags.baseline ? resolve(cwd, flags.baseline) : fromConfig(config.baseline)! } : {}),
-    updateBaseline: flags.updateBaseline ?? false,
-    ...(flags.shard ? { shard: parseShard(flags.shard) } : {}),
-    ...(flags.cache || flags.cacheLocation ? { cache: flags.cacheLocation ? resolve(cwd, flags.cacheLocation) : true } : {}),
-    ...(flags.jobs !== undefined ? { jobs: flags.jobs } : {}),
-    ...((flags.maxFileSize ?? config.maxFileSize) !== undefined ? { maxFileSize: flags.maxFileSize ?? parseByteSize(config.maxFileSize!)! } : {}),
-  };
-  const progress = new ProgressReporter(flags.progress && process.stderr.isTTY === true && !process.env.CI);
-  options.onProgress = (state) => progress.update(state);
-  options.onNotice = (message) => process.stderr.write(`sunset-lint: ${message}\n`);
-
-  if (flags.fix && flags.fixDryRun) throw new UsageError("give --fix or --fix-dry-run, not both");
-  if (flags.fixDryRun && options.updateBaseline) throw new UsageError("--fix-dry-run changes nothing: it cannot be combined with --update-baseline");
-  if (flags.fix || flags.fixDryRun) {
-    const dryRun = flags.fixDryRun ?? false;
-    let fixable: ScanResult;
-    try {
-      fixable = await scan({ ...options, withFixes: true, updateBaseline: false });
-    } finally {
-      progress.stop();
-    }
-    const fixed = applyFixes(cwd, fixable.findings, { dryRun });
-    for (const problem of fixed.problems) process.stderr.write(`sunset-lint: ${problem}\n`);
-    const counted = `${fixed.edits} finding${fixed.edits === 1 ? "" : "s"} in ${fixed.files} file${fixed.files === 1 ? "" : "s"}`;
-    if (dryRun) {
-      out(fixed.diff);
-      process.stderr.write(`sunset-lint: ${fixed.files > 0 ? `--fix would fix ${counted}` : "nothing to fix"}; no file was changed\n`);
-      if (flags.output) emit(fixable, flags.format, flags.output, meta(cwd, false, options.schedule ?? null));
-      return exitCodeOf(fixable, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
-    }
-    if (fixed.files > 0) process.stderr.write(`sunset-lint: fixed ${counted}\n`);
-  }
-  let result: ScanResult;
-  try {
-    result = await scan(options);
-  } finally {
-    progress.stop();
-  }
-  if (options.updateBaseline) process.stderr.write(`sunset-lint: wrote ${result.findings.length} findings to the baseline ${flags.baseline ?? config.baseline}\n`);
-  emit(result, flags.format, flags.output, meta(cwd, flags.color && !flags.output && process.stdout.isTTY === true, options.schedule ?? null));
-  return exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
-}
-
-/** A bug of ours: one line by default; the stack with SUNSET_LINT_DEBUG=1, for a bug report. */
 function internalError(error: unknown): string {
   if (process.env.SUNSET_LINT_DEBUG) return `internal error: ${(error as Error)?.stack ?? String(error)}`;
   const message = error instanceof Error ? error.message : String(error);

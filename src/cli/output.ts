@@ -1,0 +1,78 @@
+/**
+ * What every command shares at its end: the report's context (catalogue, CODEOWNERS, source
+ * reader), writing a formatter's output to standard output or a file, and the exit code.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { loadCatalogue } from "../scanner/scan.js";
+import { WriteError, writeFileAtomic } from "../files/write-atomic.js";
+import { FORMATTERS, type ReportMeta } from "../report/index.js";
+import { isUnscannable, type ScanResult } from "../scanner/result.js";
+
+export const { version: VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
+
+export const EXIT_CLEAN = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_ERROR = 2;
+
+export type FailOn = "in-effect" | "upcoming" | "none";
+
+/** A mistake in how the command was called: one line, exit 2. */
+export class UsageError extends Error {}
+
+export function out(text: string): void {
+  process.stdout.write(text);
+}
+
+export function meta(cwd: string, color: boolean, catalogueSchedule: string | null): ReportMeta {
+  let codeowners: string | null = null;
+  for (const candidate of ["CODEOWNERS", ".github/CODEOWNERS", "docs/CODEOWNERS"]) {
+    try {
+      codeowners = readFileSync(resolve(cwd, candidate), "utf8");
+      break;
+    } catch {
+      // not there
+    }
+  }
+  return {
+    catalogue: loadCatalogue(catalogueSchedule ?? undefined, cwd),
+    cwd,
+    toolVersion: VERSION,
+    generatedAt: new Date().toISOString(),
+    color,
+    codeowners,
+    readSource: (file) => {
+      try {
+        return readFileSync(resolve(cwd, file), "utf8");
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function emit(result: ScanResult, format: string, output: string | undefined, reportMeta: ReportMeta): void {
+  const formatter = FORMATTERS[format];
+  if (!formatter) throw new UsageError(`the ${format} format is not available in this version`);
+  const text = formatter(result, reportMeta);
+  if (output) {
+    try {
+      writeFileAtomic(resolve(output), text);
+    } catch (error) {
+      if (error instanceof WriteError) throw new UsageError(`${output}: ${error.reason}`);
+      throw error;
+    }
+    process.stderr.write(`sunset-lint: wrote ${format} output to ${output}\n`);
+  } else out(text);
+}
+
+export function exitCodeOf(result: ScanResult, failOn: FailOn, unusedFail: boolean, allowUnscannable = false): number {
+  if (unusedFail && result.summary.unusedDisableDirectives.length > 0) return EXIT_FINDINGS;
+  // A file that should have been analysed and was not fails the run, like ESLint's fatal parse errors.
+  if (!allowUnscannable && result.summary.problems.some(isUnscannable)) return EXIT_FINDINGS;
+  if (failOn === "none") return EXIT_CLEAN;
+  const failing = result.findings.some((finding) => finding.status === "in-effect" || (failOn === "upcoming" && finding.status === "upcoming"));
+  return failing ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
