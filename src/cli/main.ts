@@ -181,6 +181,7 @@ function program(): Command {
   return cli;
 }
 
+/** A bug of ours: one line by default; the stack with SUNSET_LINT_DEBUG=1, for a bug report. */
 function internalError(error: unknown): string {
   if (process.env.SUNSET_LINT_DEBUG) return `internal error: ${(error as Error)?.stack ?? String(error)}`;
   const message = error instanceof Error ? error.message : String(error);

@@ -103,5 +103,3 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
   emit(result, flags.format, flags.output, meta(cwd, flags.color && !flags.output && process.stdout.isTTY === true, options.schedule ?? null));
   return exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
 }
-
-/** A bug of ours: one line by default; the stack with SUNSET_LINT_DEBUG=1, for a bug report. */

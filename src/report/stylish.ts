@@ -1,12 +1,16 @@
 /** The default terminal format: findings grouped by file, then a summary. */
+import { styleText } from "node:util";
 import type { ScanFinding } from "../scanner/result.js";
 import type { Formatter } from "./types.js";
 import { isUnscannable } from "../scanner/result.js";
 import { visible } from "./escape.js";
 
+type Style = Parameters<typeof styleText>[0];
+
+/** Node's own styling; whether to colour at all is decided once by the CLI (`meta.color`). */
 const paint = (enabled: boolean) => {
-  const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
-  return { red: wrap(31, 39), yellow: wrap(33, 39), dim: wrap(2, 22), bold: wrap(1, 22), underline: wrap(4, 24), green: wrap(32, 39) };
+  const wrap = (style: Style) => (text: string) => (enabled ? styleText(style, text) : text);
+  return { red: wrap("red"), yellow: wrap("yellow"), dim: wrap("dim"), bold: wrap("bold"), underline: wrap("underline"), green: wrap("green") };
 };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

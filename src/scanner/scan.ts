@@ -58,6 +58,13 @@ export interface ScanOptions {
   withFixes?: boolean;
   /** Parse every file, skipping the text prefilter (for checking that the prefilter loses nothing). */
   noPrefilter?: boolean;
+  /**
+   * Scan this text as the one file `filename` (relative to `cwd`) instead of discovering files:
+   * code from standard input (editors, pre-commit on staged content). Imports resolve from it.
+   */
+  stdin?: { text: string; filename: string };
+  /** Told how long each phase took (`--debug`). */
+  onPhase?: (phase: string, milliseconds: number) => void;
   /** Told about things worth a line that are not part of the result (a cache that was discarded). */
   onNotice?: (message: string) => void;
   onProgress?: (progress: { done: number; total: number; findings: number }) => void;
@@ -84,7 +91,18 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const maxFileBytes = options.maxFileSize ?? DEFAULT_MAX_FILE_BYTES;
   if (!Number.isSafeInteger(maxFileBytes) || maxFileBytes <= 0) throw new ScanUsageError(`maxFileSize must be a positive number of bytes (got ${String(options.maxFileSize)})`);
 
-  const discovery = discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false });
+  let phaseStart = Date.now();
+  const phase = (name: string) => {
+    const now = Date.now();
+    options.onPhase?.(name, now - phaseStart);
+    phaseStart = now;
+  };
+  const stdinPath = options.stdin ? resolve(cwd, options.stdin.filename) : null;
+  const discovery = stdinPath
+    ? { files: [stdinPath], problems: [] }
+    : discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false });
+  phase("discovery");
+  const sourceOf = (file: string) => (file === stdinPath ? ({ ok: true, text: options.stdin!.text } as const) : readSource(file, maxFileBytes));
   const problems: FileProblem[] = [...discovery.problems];
   // Nothing to look at because of what was asked (an empty folder, only ignored files): not a green run.
   if (discovery.files.length === 0 && !discovery.problems.some((problem) => problem.kind !== "skipped")) {
@@ -93,7 +111,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   }
   const files = options.shard ? discovery.files.filter((file) => shardOf(toPosixRelative(cwd, file), options.shard!.count) === options.shard!.index) : discovery.files;
 
-  const cache = options.cache && !options.withFixes
+  const cache = options.cache && !options.withFixes && !stdinPath
     ? new ScanCache(
         typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
         ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes]),
@@ -111,7 +129,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const undecided = new Map<string, string[]>();
   const signalsOf = new Map<string, number>();
   for (const file of files) {
-    const read = readSource(file, maxFileBytes);
+    const read = sourceOf(file);
     if (!read.ok) {
       problems.push({ file: toPosixRelative(cwd, file), message: read.problem, kind: read.skipped ? "skipped" : "unscannable" });
       continue;
@@ -132,7 +150,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const importedSignals = (target: string): number => {
     let signals = signalsOf.get(target);
     if (signals === undefined) {
-      const read = readSource(target, maxFileBytes);
+      const read = sourceOf(target);
       signals = read.ok ? prefilter.signals(read.text) : 0;
       signalsOf.set(target, signals);
     }
@@ -145,7 +163,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       return target !== null && Prefilter.passesWithImport(own, importedSignals(target));
     })) continue;
     passed.add(file);
-    const read = readSource(file, maxFileBytes);
+    const read = sourceOf(file);
     if (read.ok) texts.set(file, read.text);
   }
   for (const file of files) {
@@ -162,9 +180,10 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     } else candidates.push(file);
   }
 
+  phase("read and prefilter");
   const setup: WorkerSetup = { cwd, schedule: options.schedule ? resolve(cwd, options.schedule) : null, options: analysis, withFixes: options.withFixes ?? false, maxFileBytes };
   // Measured (npm run bench): on 2 cores workers lose to one thread (each re-parses shared imports).
-  const jobs = options.jobs ?? (candidates.length >= WORKER_THRESHOLD && cpus().length >= 4 ? Math.min(4, cpus().length - 1) : 0);
+  const jobs = stdinPath ? 0 : options.jobs ?? (candidates.length >= WORKER_THRESHOLD && cpus().length >= 4 ? Math.min(4, cpus().length - 1) : 0);
   let findingsSoFar = [...results.values()].reduce((sum, result) => sum + result.findings.length, 0);
   let done = files.length - candidates.length;
   const report = () => options.onProgress?.({ done, total: files.length, findings: findingsSoFar });
@@ -196,13 +215,14 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // parentheses): analysed again in one thread with a stack large enough for the deepest code
   // the parser accepts, instead of losing the file.
   const outOfStack = candidates.filter((file) => results.get(file)?.outOfStack);
-  if (outOfStack.length > 0 && !options.tsconfig && workersAvailable()) {
+  if (outOfStack.length > 0 && !options.tsconfig && !stdinPath && workersAvailable()) {
     await runInWorkers(setup, outOfStack, 1, (path, result) => {
       results.set(path, result);
       if (cache && result.hash && !result.problem) cache.store(path, result.hash, result);
     }, { stackSizeMb: LARGE_STACK_MB });
   }
   cache?.save();
+  phase("analysis");
 
   let findings: ScanFinding[] = [];
   let suppressed = 0;
@@ -219,6 +239,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   findings.sort(compareFindings);
   if (!options.withFixes) findings = findings.map(withoutEdits);
 
+  phase("suppressions and selection");
   let baselined = 0;
   if (options.updateBaseline && options.baseline) {
     writeBaseline(resolve(cwd, options.baseline), findings, options.baseline);
@@ -229,6 +250,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     baselined = before - findings.length;
   }
 
+  phase("baseline");
   return {
     version: 1,
     asOf,
