@@ -3,6 +3,7 @@
  * output and picks the exit code: 0 nothing at or above --fail-on, 1 findings at or above it,
  * 2 usage, config or internal error. It is the only module that prints.
  */
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
@@ -17,6 +18,7 @@ import { BaselineError } from "../scanner/baseline.js";
 import { MergeError, mergeResults, readResultFile } from "../scanner/merge.js";
 import { loadCatalogue, scan, ScanUsageError } from "../scanner/scan.js";
 import { emit, EXIT_CLEAN, EXIT_ERROR, exitCodeOf, meta, out, UsageError, VERSION, type FailOn } from "./output.js";
+import { useColor } from "./color.js";
 import { runScan, type ScanFlags } from "./scan-command.js";
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -36,6 +38,11 @@ function byteSize(value: string): number {
   const bytes = parseByteSize(/^\d+$/.test(value) ? Number(value) : value);
   if (bytes === null) throw new InvalidArgumentError('expected a size such as 2097152, "512KiB" or "4MB"');
   return bytes;
+}
+
+function nonNegativeInteger(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number, 0 or more");
+  return Number(value);
 }
 
 function positiveInteger(value: string): number {
@@ -84,8 +91,15 @@ function program(): Command {
     .option("--fix-dry-run", "print the fixes as a unified diff (for git apply) and change nothing; the report goes only to --output")
     .option("--max-file-size <size>", 'skip (and name) source files larger than this: bytes, or "512KiB", "4MB" (default: 2MiB)', byteSize)
     .option("--jobs <n>", "worker threads (0: none; default: the cores, for large scans)", positiveInteger)
+    .option("--quiet", "report errors only (findings still upcoming are warnings)")
+    .option("--max-warnings <n>", "exit 1 when there are more than this many warnings", nonNegativeInteger)
+    .option("--stdin", "scan code given on standard input (editors, pre-commit on staged content)")
+    .option("--stdin-filename <path>", "the file the --stdin code is (its extension picks the parser; imports resolve from it)")
+    .option("--print-config <file>", "print the settings a scan would apply to this file, and whether it would be scanned, then exit")
+    .option("--debug", "print what was configured and how long each phase took, on standard error")
     .option("--no-progress", "never show a progress bar")
-    .option("--no-color", "plain text output")
+    .option("--color", "colour the output even when it is not a terminal (also FORCE_COLOR=1)")
+    .option("--no-color", "plain text output (also NO_COLOR=1)")
     .action(async (paths: string[], flags: ScanFlags) => {
       process.exitCode = await runScan(paths, flags);
     });
@@ -97,12 +111,13 @@ function program(): Command {
     .addOption(formatOption())
     .option("-o, --output <file>", "write the output to a file instead of standard output")
     .addOption(failOnOption().default("in-effect"))
-    .option("--no-color", "plain text output")
+    .option("--color", "colour the output even when it is not a terminal (also FORCE_COLOR=1)")
+    .option("--no-color", "plain text output (also NO_COLOR=1)")
     .option("--allow-unscannable", "do not fail (exit 1) because a shard could not analyse files; they are still reported")
-    .action((files: string[], flags: { format: string; output?: string; failOn: FailOn; color: boolean; allowUnscannable?: boolean }) => {
+    .action((files: string[], flags: { format: string; output?: string; failOn: FailOn; color?: boolean; allowUnscannable?: boolean }) => {
       const results = files.map((file) => readResultFile(resolve(file), file));
       const merged = mergeResults(results);
-      emit(merged, flags.format, flags.output, meta(process.cwd(), flags.color && !flags.output, null));
+      emit(merged, flags.format, flags.output, meta(process.cwd(), useColor(flags.color, !flags.output && process.stdout.isTTY === true), null));
       process.exitCode = exitCodeOf(merged, flags.failOn, false, flags.allowUnscannable ?? false);
     });
 
@@ -166,7 +181,7 @@ function program(): Command {
       const app = resolve(PACKAGE_ROOT, "fixtures/sample-app");
       process.stdout.write(`Scanning the bundled sample app (fixtures/sample-app) as of ${today()}…\n`);
       const result = await scan({ cwd: app, asOf: today() });
-      const reportMeta = meta(app, process.stdout.isTTY === true, null);
+      const reportMeta = meta(app, useColor(undefined, process.stdout.isTTY === true), null);
       out(FORMATTERS.stylish!(result, reportMeta));
       const directory = resolve(process.cwd(), "sunset-report");
       const html = resolve(directory, "sample-app.html");
@@ -188,7 +203,17 @@ function internalError(error: unknown): string {
   return `internal error: ${message.split("\n")[0]} (a bug in sunset-lint: please report it with the output of SUNSET_LINT_DEBUG=1)`;
 }
 
+/** `--version --json`: what a bug report needs, without loading the analysis. */
+function versionInfo(): string {
+  const catalogue = JSON.parse(readFileSync(new URL("../../rules/catalogue.json", import.meta.url), "utf8")) as { entries: unknown[]; hash?: string };
+  return `${JSON.stringify({ name: "sunset-lint", version: VERSION, node: process.versions.node, platform: `${process.platform}-${process.arch}`, scheduleEntries: catalogue.entries.length }, null, 2)}\n`;
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes("--json") && argv.some((arg) => arg === "--version" || arg === "-v") && argv.every((arg) => arg.startsWith("-"))) {
+    out(versionInfo());
+    return EXIT_CLEAN;
+  }
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw error;

@@ -2,15 +2,21 @@
  * `sunset-lint scan` (and the scan behind `report`): config and flags into scan options, `--fix`
  * and `--fix-dry-run`, then the output and the exit code.
  */
+import { readSync } from "node:fs";
 import { resolve } from "node:path";
 import { today } from "../core/analyze.js";
+import { DEFAULT_LOGPUSH_LIMITS } from "../core/detectors/context.js";
+import { DEFAULT_MAX_FILE_BYTES, formatBytes } from "../files/read-source.js";
+import { ignoredBecause, toPosixRelative } from "../scanner/discover.js";
+import { summarize } from "../scanner/result.js";
+import { useColor } from "./color.js";
 import { parseByteSize } from "../config/byte-size.js";
 import { loadConfig, type LoadedConfig } from "../config/load.js";
 import type { ScanResult } from "../scanner/result.js";
 import { scan, type ScanOptions } from "../scanner/scan.js";
 import { applyFixes } from "../scanner/fix.js";
 import { parseShard } from "../scanner/shard.js";
-import { emit, exitCodeOf, meta, out, UsageError, type FailOn } from "./output.js";
+import { emit, EXIT_CLEAN, EXIT_FINDINGS, exitCodeOf, meta, out, UsageError, type FailOn } from "./output.js";
 import { ProgressReporter } from "./progress.js";
 
 export interface ScanFlags {
@@ -39,7 +45,14 @@ export interface ScanFlags {
   jobs?: number;
   maxFileSize?: number;
   progress: boolean;
-  color: boolean;
+  /** Undefined: decided by FORCE_COLOR, NO_COLOR and whether the output is a terminal. */
+  color?: boolean;
+  quiet?: boolean;
+  maxWarnings?: number;
+  stdin?: boolean;
+  stdinFilename?: string;
+  printConfig?: string;
+  debug?: boolean;
 }
 
 export async function runScan(paths: string[], flags: ScanFlags, cwd: string = process.cwd()): Promise<number> {
@@ -68,7 +81,20 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
     ...(flags.jobs !== undefined ? { jobs: flags.jobs } : {}),
     ...((flags.maxFileSize ?? config.maxFileSize) !== undefined ? { maxFileSize: flags.maxFileSize ?? parseByteSize(config.maxFileSize!)! } : {}),
   };
-  const progress = new ProgressReporter(flags.progress && process.stderr.isTTY === true && !process.env.CI);
+  if (flags.printConfig) {
+    out(`${JSON.stringify(effectiveConfig(flags.printConfig, options, loaded, cwd), null, 2)}\n`);
+    return EXIT_CLEAN;
+  }
+  if (flags.stdin) {
+    if (paths.length > 0) throw new UsageError("give --stdin or paths to scan, not both");
+    if (flags.fix || flags.fixDryRun) throw new UsageError("--fix and --fix-dry-run work on files, not on --stdin");
+    if (options.tsconfig) throw new UsageError("--tsconfig works on files, not on --stdin");
+    options.stdin = { text: readStdin(options.maxFileSize ?? DEFAULT_MAX_FILE_BYTES), filename: flags.stdinFilename ?? "stdin.ts" };
+  } else if (flags.stdinFilename) throw new UsageError("--stdin-filename names the code given with --stdin");
+  const debug = (message: string) => flags.debug && process.stderr.write(`sunset-lint: debug: ${message}\n`);
+  debug(`config: ${loaded.file ?? "none"}; as of ${options.asOf}; min confidence ${options.minConfidence}`);
+  options.onPhase = (phase, milliseconds) => debug(`${phase}: ${milliseconds} ms`);
+  const progress = new ProgressReporter(flags.progress && !flags.debug && process.stderr.isTTY === true && !process.env.CI);
   options.onProgress = (state) => progress.update(state);
   options.onNotice = (message) => process.stderr.write(`sunset-lint: ${message}\n`);
 
@@ -100,6 +126,68 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
     progress.stop();
   }
   if (options.updateBaseline) process.stderr.write(`sunset-lint: wrote ${result.findings.length} findings to the baseline ${flags.baseline ?? config.baseline}\n`);
-  emit(result, flags.format, flags.output, meta(cwd, flags.color && !flags.output && process.stdout.isTTY === true, options.schedule ?? null));
-  return exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
+  const warnings = result.findings.filter((finding) => finding.severity !== "error").length;
+  const started = Date.now();
+  emit(flags.quiet ? withoutWarnings(result) : result, flags.format, flags.output, meta(cwd, useColor(flags.color, !flags.output && process.stdout.isTTY === true), options.schedule ?? null));
+  debug(`output (${flags.format}): ${Date.now() - started} ms`);
+  const code = exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
+  if (code === EXIT_CLEAN && flags.maxWarnings !== undefined && warnings > flags.maxWarnings) {
+    process.stderr.write(`sunset-lint: ${warnings} warning${warnings === 1 ? "" : "s"}, more than --max-warnings ${flags.maxWarnings}\n`);
+    return EXIT_FINDINGS;
+  }
+  return code;
+}
+
+/** `--quiet`: errors only, as ESLint's; the summary counts what is shown. */
+function withoutWarnings(result: ScanResult): ScanResult {
+  const findings = result.findings.filter((finding) => finding.severity === "error");
+  const { findings: _count, filesWithFindings: _files, byStatus: _status, byRule: _rule, byItem: _item, ...rest } = result.summary;
+  return { ...result, findings, summary: summarize(findings, rest) };
+}
+
+/** Code given on standard input, bounded like any source file. */
+function readStdin(maxBytes: number): string {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const buffer = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(0, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") continue;
+      if (code === "EOF") break;
+      throw new UsageError(`--stdin: cannot read standard input (${code ?? String(error)})`);
+    }
+    if (read === 0) break;
+    length += read;
+    if (length > maxBytes) throw new UsageError(`--stdin: the code is over the ${formatBytes(maxBytes)} limit for source files (--max-file-size)`);
+    chunks.push(Buffer.from(buffer.subarray(0, read)));
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+const scannedOrWhyNot = (reason: string | null) => (reason === null ? { scanned: true } : { scanned: false, notScannedBecause: reason });
+
+/** `--print-config FILE`: what a scan would apply to that file, and whether it would be scanned at all. */
+function effectiveConfig(file: string, options: ScanOptions, loaded: LoadedConfig, cwd: string) {
+  const path = resolve(cwd, file);
+  return {
+    file: toPosixRelative(cwd, path),
+    configFile: loaded.file ? toPosixRelative(cwd, loaded.file) : null,
+    ...scannedOrWhyNot(ignoredBecause(path, { cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false })),
+    asOf: options.asOf,
+    minConfidence: options.minConfidence,
+    apiHosts: options.apiHosts,
+    only: options.only,
+    skip: options.skip,
+    schedule: options.schedule ?? "bundled",
+    tsconfig: options.tsconfig ?? null,
+    baseline: options.baseline ?? null,
+    maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_BYTES,
+    ignorePatterns: options.ignore,
+    logpush: { ...DEFAULT_LOGPUSH_LIMITS, ...options.logpush },
+  };
 }

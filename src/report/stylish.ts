@@ -9,7 +9,7 @@ type Style = Parameters<typeof styleText>[0];
 
 /** Node's own styling; whether to colour at all is decided once by the CLI (`meta.color`). */
 const paint = (enabled: boolean) => {
-  const wrap = (style: Style) => (text: string) => (enabled ? styleText(style, text) : text);
+  const wrap = (style: Style) => (text: string) => (enabled ? styleText(style, text, { validateStream: false }) : text);
   return { red: wrap("red"), yellow: wrap("yellow"), dim: wrap("dim"), bold: wrap("bold"), underline: wrap("underline"), green: wrap("green") };
 };
 

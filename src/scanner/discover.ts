@@ -55,26 +55,67 @@ const hasSourceExtension = (path: string) => SOURCE_EXTENSIONS.some((extension) 
 
 export const toPosixRelative = (cwd: string, path: string) => relative(cwd, path).split(sep).join("/") || ".";
 
+/** The ignore rules of a scan: pruned directory names, the user's patterns, `.gitignore` files. */
+class IgnoreRules {
+  private readonly userIgnore: Ignore | null;
+  readonly gitignores: GitignoreIndex | null;
+
+  constructor(private readonly options: DiscoverOptions) {
+    this.userIgnore = options.ignore?.length ? ignore().add(options.ignore.map((pattern) => pattern.replace(/^\.\//, ""))) : null;
+    this.gitignores = options.respectGitignore === false ? null : new GitignoreIndex(options.cwd);
+  }
+
+  pruned(name: string): boolean {
+    return ALWAYS_PRUNED.has(name) || (!this.options.noDefaultIgnores && DEFAULT_PRUNED.has(name));
+  }
+
+  /** Ignored by the user's patterns, matched against the path from the working directory and from the walked root. */
+  ignoredByUser(path: string, root: string, directory: boolean): boolean {
+    if (!this.userIgnore) return false;
+    const suffix = directory ? "/" : "";
+    const fromCwd = toPosixRelative(this.options.cwd, path);
+    if (!fromCwd.startsWith("../") && fromCwd !== "." && this.userIgnore.ignores(fromCwd + suffix)) return true;
+    const fromRoot = toPosixRelative(root, path);
+    return fromRoot !== "." && !fromRoot.startsWith("../") && this.userIgnore.ignores(fromRoot + suffix);
+  }
+}
+
+/**
+ * Why a directory walk of these paths would not scan this file, or null when it would
+ * (`--print-config`). Follows the walk's rules: pruned directories, `.min.js`, the user's
+ * patterns, `.gitignore` files.
+ */
+export function ignoredBecause(file: string, options: DiscoverOptions): string | null {
+  if (!hasSourceExtension(file)) return `not a JavaScript or TypeScript file (expected one of ${SOURCE_EXTENSIONS.join(" ")})`;
+  const rules = new IgnoreRules(options);
+  const roots = (options.paths.length > 0 ? options.paths : ["."]).map((path) => resolve(options.cwd, path));
+  const root = roots.find((candidate) => candidate === file || isInside(file, candidate));
+  if (!root) return `outside the paths scanned (${roots.map((r) => toPosixRelative(options.cwd, r)).join(", ")})`;
+  if (root === file) return null; // named explicitly: scanned whatever the ignores say
+  for (let directory = dirname(file); directory !== root && isInside(directory, root); directory = dirname(directory)) {
+    const name = directory.slice(dirname(directory).length + 1);
+    if (rules.pruned(name)) return `inside ${name}/, which is left out by default${ALWAYS_PRUNED.has(name) ? "" : " (--no-default-ignores scans it)"}`;
+    if (rules.ignoredByUser(directory, root, true)) return `inside ${toPosixRelative(options.cwd, directory)}/, which matches an ignore pattern`;
+    if (rules.gitignores?.ignores(directory, true)) return `inside ${toPosixRelative(options.cwd, directory)}/, which a .gitignore ignores`;
+  }
+  if (!options.noDefaultIgnores && file.endsWith(".min.js")) return "a minified bundle (*.min.js), left out by default";
+  if (rules.ignoredByUser(file, root, false)) return "it matches an ignore pattern";
+  if (rules.gitignores?.ignores(file, false)) return "a .gitignore ignores it";
+  return null;
+}
+
 export function discoverFiles(options: DiscoverOptions): Discovery {
   const { cwd } = options;
   const problems: FileProblem[] = [];
   const files = new Set<string>();
-  const userIgnore = options.ignore?.length ? ignore().add(options.ignore.map((pattern) => pattern.replace(/^\.\//, ""))) : null;
-  const gitignores = options.respectGitignore === false ? null : new GitignoreIndex(cwd);
-  const pruned = (name: string) => ALWAYS_PRUNED.has(name) || (!options.noDefaultIgnores && DEFAULT_PRUNED.has(name));
-  /** Ignored by the user's patterns, matched against the path from the working directory and from the walked root. */
-  const ignoredByUser = (path: string, root: string, directory: boolean) => {
-    if (!userIgnore) return false;
-    const suffix = directory ? "/" : "";
-    const fromCwd = toPosixRelative(cwd, path);
-    if (!fromCwd.startsWith("../") && fromCwd !== "." && userIgnore.ignores(fromCwd + suffix)) return true;
-    const fromRoot = toPosixRelative(root, path);
-    return fromRoot !== "." && !fromRoot.startsWith("../") && userIgnore.ignores(fromRoot + suffix);
-  };
+  const rules = new IgnoreRules(options);
+  const gitignores = rules.gitignores;
+  const pruned = (name: string) => rules.pruned(name);
+  const ignoredByUser = (path: string, root: string, directory: boolean) => rules.ignoredByUser(path, root, directory);
 
   for (const given of expandGlobs(options.paths.length > 0 ? options.paths : ["."], cwd)) {
     const path = isAbsolute(given) ? given : resolve(cwd, given);
-    if (given === "-") throw new ScanUsageError("-: reading code from standard input is not supported; name the files or directories to scan");
+    if (given === "-") throw new ScanUsageError("-: give --stdin (and --stdin-filename) to scan code from standard input");
     let stats;
     try {
       stats = statSync(path);

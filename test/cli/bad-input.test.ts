@@ -119,7 +119,7 @@ describe("a cache that cannot be trusted", () => {
 describe("what is given to scan", () => {
   it("standard input and devices are refused with one line, exit 2", () => {
     const dir = project();
-    expectOneLine(runCli(["scan", "-"], dir), /^sunset-lint: -: reading code from standard input is not supported/);
+    expectOneLine(runCli(["scan", "-"], dir), /^sunset-lint: -: give --stdin/);
     expectOneLine(runCli(["scan", "/dev/null"], dir), /\/dev\/null: not a file or a directory/);
     expectOneLine(runCli(["scan", "/dev/stdin"], dir), /\/dev\/stdin: (not a file or a directory|no such file)/);
   });
