@@ -3,7 +3,7 @@
  * names the file, the key and what is allowed; the CLI exits 2 with it.
  */
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { Ajv, type ErrorObject } from "ajv";
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { parseIsoDay } from "../catalogue/status.js";
@@ -42,6 +42,19 @@ export function loadConfig(cwd: string, explicit?: string): LoadedConfig {
     }
   }
   return { config: {}, file: null, directory: cwd };
+}
+
+/**
+ * One config file by path: a `sunset-lint.config.json` (or any JSON config), or a package.json,
+ * whose `"sunset-lint"` key is the config (null when it has none). Errors name the path.
+ */
+export function loadConfigFile(path: string): LoadedConfig | null {
+  if (basename(path) === "package.json") {
+    const json = readJson(path, path) as Record<string, unknown> | null;
+    if (!json || typeof json !== "object" || !("sunset-lint" in json)) return null;
+    return { config: check(json["sunset-lint"], `${path} "sunset-lint"`), file: path, directory: dirname(path) };
+  }
+  return { config: check(readJson(path, path), path), file: path, directory: dirname(path) };
 }
 
 /** JSON with comments and trailing commas (JSONC, as in tsconfig.json), a byte-order mark allowed. */

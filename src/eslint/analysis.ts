@@ -5,6 +5,7 @@
  * defined in another file are understood in the editor as in CI.
  */
 import { statSync } from "node:fs";
+import { dirname, relative, sep } from "node:path";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
@@ -142,6 +143,17 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
   return result;
 }
 
+/**
+ * A finding whose path is written in another file says which: ESLint's cache cannot know that
+ * this file's result depends on that one, so the user must be able to see it.
+ */
+function withSource(finding: Finding, context: Context): Record<string, string> {
+  const here = context.physicalFilename ?? context.filename;
+  if (!finding.related || finding.related.file === here || finding.data.instead === undefined) return finding.data;
+  const from = relative(dirname(here), finding.related.file).split(sep).join("/");
+  return { ...finding.data, instead: `${finding.data.instead} (the path comes from ${from.startsWith(".") ? from : `./${from}`})` };
+}
+
 /** Reports this rule's findings through ESLint, with fixes and suggestions. */
 export function reportFindings(context: Context, rule: RuleName, options: LogpushOptions): void {
   const sourceCode = context.sourceCode;
@@ -153,7 +165,7 @@ export function reportFindings(context: Context, rule: RuleName, options: Logpus
     context.report({
       loc,
       messageId: finding.messageId,
-      data: finding.data,
+      data: withSource(finding, context),
       ...(fix ? { fix: (fixer: TSESLint.RuleFixer) => fix.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text)) } : {}),
       ...(finding.suggestions.length > 0
         ? {

@@ -31,7 +31,8 @@ export function createCatalogueRule<Suggestion extends MessageId = never>(
     create(context, [options]) {
       return {
         "Program:exit"() {
-          reportFindings(context, name, effectiveOptions(context.settings, options));
+          const effective = effectiveOptions(context, name, options);
+          if (effective) reportFindings(context, name, effective);
         },
       };
     },

@@ -6,7 +6,9 @@
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
+import { isAbsolute } from "node:path";
 import { CONFIDENCE_LEVELS, type Confidence } from "../core/finding.js";
+import { ignoredByProjectConfig, projectConfigFor, validateSettings } from "./project-config.js";
 
 export interface SharedOptions {
   asOf?: string;
@@ -69,8 +71,19 @@ export function optionsSchema(rule: RuleName, extra: Record<string, JSONSchema4>
   return [{ type: "object", additionalProperties: false, properties: { ...sharedOptionProperties(rule), ...extra } }];
 }
 
-/** Settings (shared) overlaid with the rule's own options. */
-export function effectiveOptions<T extends SharedOptions>(settings: Record<string, unknown> | undefined, ruleOptions: T | undefined): T {
-  const shared = (settings?.[SETTINGS_KEY] ?? {}) as T;
-  return { ...shared, ...(ruleOptions ?? {}) } as T;
+/**
+ * The options a rule runs with on a file: the project's sunset-lint.config.json, overlaid with
+ * `settings["sunset-lint"]` (validated), overlaid with the rule's own options. Null when the
+ * config file turns the rule off (`skip`) or leaves the file out (`ignorePatterns`).
+ */
+export function effectiveOptions<T extends SharedOptions>(
+  context: { settings?: Record<string, unknown>; physicalFilename?: string; filename: string },
+  rule: RuleName,
+  ruleOptions: T | undefined,
+): T | null {
+  const settings = validateSettings(context.settings?.[SETTINGS_KEY]);
+  const file = context.physicalFilename ?? context.filename;
+  const project = isAbsolute(file) ? projectConfigFor(file) : null;
+  if (project && (project.skippedRules.has(rule) || ignoredByProjectConfig(project, file))) return null;
+  return { ...(project?.options ?? {}), ...settings, ...(ruleOptions ?? {}) } as T;
 }

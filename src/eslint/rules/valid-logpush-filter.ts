@@ -52,7 +52,8 @@ export default createRule<[LogpushOptions], keyof typeof messages>({
   create(context, [options]) {
     return {
       "Program:exit"() {
-        reportFindings(context, "valid-logpush-filter", effectiveOptions(context.settings, options));
+        const effective = effectiveOptions(context, "valid-logpush-filter", options);
+        if (effective) reportFindings(context, "valid-logpush-filter", effective);
       },
     };
   },

@@ -1,0 +1,144 @@
+/**
+ * One configuration for editor and CI: the plugin reads the CLI's `sunset-lint.config.json` (or
+ * the `"sunset-lint"` key of a package.json) found from the linted file's directory up to the
+ * repository root, and `settings["sunset-lint"]`, validated with a "did you mean" for typos.
+ * What a file says is overridden by settings, and settings by a rule's own options.
+ */
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { ConfigError, closest, loadConfigFile, type LoadedConfig } from "../config/load.js";
+import { CONFIDENCE_LEVELS } from "../core/finding.js";
+import { RULE_NAMES } from "../core/analyze.js";
+import type { LogpushOptions } from "./options.js";
+
+/** A mistake in the user's configuration: its message is the whole story, so its stack is the message. */
+export class PluginConfigError extends Error {
+  constructor(message: string) {
+    super(`sunset-lint: ${message}`);
+    this.name = "PluginConfigError";
+    this.stack = this.message;
+  }
+}
+
+const SETTING_KEYS = ["asOf", "ignore", "apiHosts", "minConfidence", "crossFile", "maxOperators", "maxBytes", "operators"] as const;
+
+const validated = new WeakMap<object, LogpushOptions>();
+
+/** `settings["sunset-lint"]`, checked once per settings object. */
+export function validateSettings(value: unknown): LogpushOptions {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) throw new PluginConfigError(`settings["sunset-lint"] must be an object (allowed keys: ${SETTING_KEYS.join(", ")})`);
+  const known = validated.get(value);
+  if (known) return known;
+  const problems: string[] = [];
+  const settings = value as Record<string, unknown>;
+  for (const key of Object.keys(settings)) {
+    if ((SETTING_KEYS as readonly string[]).includes(key)) continue;
+    const suggestion = closest(key, SETTING_KEYS);
+    problems.push(`unknown key "${key}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""} (allowed: ${SETTING_KEYS.join(", ")})`);
+  }
+  const minConfidence = settings.minConfidence;
+  if (minConfidence !== undefined && !(CONFIDENCE_LEVELS as readonly unknown[]).includes(minConfidence)) {
+    const suggestion = typeof minConfidence === "string" ? closest(minConfidence, CONFIDENCE_LEVELS) : null;
+    problems.push(`"minConfidence" must be one of ${CONFIDENCE_LEVELS.map((level) => `"${level}"`).join(", ")}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`);
+  }
+  const strings = (key: string) => settings[key] === undefined || (Array.isArray(settings[key]) && (settings[key] as unknown[]).every((item) => typeof item === "string" && item !== ""));
+  if (!strings("apiHosts")) problems.push(`"apiHosts" must be a list of host names`);
+  if (!strings("operators")) problems.push(`"operators" must be a list of operator names`);
+  if (settings.ignore !== undefined && !(Array.isArray(settings.ignore) && settings.ignore.every((item) => typeof item === "string" || Number.isInteger(item)))) problems.push(`"ignore" must be a list of entry ids or item numbers`);
+  if (settings.asOf !== undefined && !(typeof settings.asOf === "string" && /^\d{4}-\d{2}-\d{2}$/.test(settings.asOf))) problems.push(`"asOf" must be a date written YYYY-MM-DD`);
+  if (settings.crossFile !== undefined && typeof settings.crossFile !== "boolean") problems.push(`"crossFile" must be true or false`);
+  for (const key of ["maxOperators", "maxBytes"]) {
+    if (settings[key] !== undefined && !(Number.isInteger(settings[key]) && (settings[key] as number) > 0)) problems.push(`"${key}" must be a whole number above 0`);
+  }
+  if (problems.length > 0) throw new PluginConfigError(`settings["sunset-lint"]: ${problems.join("; ")}`);
+  validated.set(value, settings as LogpushOptions);
+  return settings as LogpushOptions;
+}
+
+interface ProjectConfig {
+  options: LogpushOptions;
+  /** Rules the config's `skip` turns off. */
+  skippedRules: Set<string>;
+  ignored: Ignore | null;
+  directory: string;
+}
+
+const configByDirectory = new Map<string, string | null>();
+const parsed = new Map<string, { stamp: string; config: ProjectConfig }>();
+
+/** The project configuration that applies to a file, or null when there is none. */
+export function projectConfigFor(file: string): ProjectConfig | null {
+  const path = configPathFor(dirname(file));
+  if (!path) return null;
+  let stamp: string;
+  try {
+    const stats = statSync(path);
+    stamp = `${stats.mtimeMs}:${stats.size}`;
+  } catch {
+    return null;
+  }
+  const cached = parsed.get(path);
+  if (cached && cached.stamp === stamp) return cached.config;
+  let loaded: LoadedConfig | null;
+  try {
+    loaded = loadConfigFile(path);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new PluginConfigError(error.message);
+    throw error;
+  }
+  const config = loaded ? toPluginConfig(loaded) : null;
+  if (config) parsed.set(path, { stamp, config });
+  return config;
+}
+
+/** The nearest sunset-lint.config.json (or package.json with a "sunset-lint" key), stopping at the repository root. */
+function configPathFor(directory: string): string | null {
+  const known = configByDirectory.get(directory);
+  if (known !== undefined) return known;
+  let found: string | null = null;
+  const own = join(directory, "sunset-lint.config.json");
+  const pkg = join(directory, "package.json");
+  if (existsSync(own)) found = own;
+  else if (existsSync(pkg) && hasSunsetKey(pkg)) found = pkg;
+  else if (!existsSync(join(directory, ".git")) && dirname(directory) !== directory) found = configPathFor(dirname(directory));
+  configByDirectory.set(directory, found);
+  return found;
+}
+
+function hasSunsetKey(path: string): boolean {
+  try {
+    return loadConfigFile(path) !== null;
+  } catch {
+    return true; // a broken package.json with the key is reported when it is loaded
+  }
+}
+
+function toPluginConfig(loaded: LoadedConfig): ProjectConfig {
+  const { config } = loaded;
+  const skip = config.skip ?? [];
+  const options: LogpushOptions = {
+    ...(config.asOf ? { asOf: config.asOf } : {}),
+    ...(config.apiHosts ? { apiHosts: config.apiHosts } : {}),
+    ...(config.minConfidence ? { minConfidence: config.minConfidence } : {}),
+    ...(config.logpush?.maxOperators ? { maxOperators: config.logpush.maxOperators } : {}),
+    ...(config.logpush?.maxBytes ? { maxBytes: config.logpush.maxBytes } : {}),
+    ...(config.logpush?.operators ? { operators: config.logpush.operators } : {}),
+  };
+  const ignoredEntries = skip.filter((name) => !(RULE_NAMES as readonly string[]).includes(String(name)));
+  if (ignoredEntries.length > 0) options.ignore = ignoredEntries;
+  return {
+    options,
+    skippedRules: new Set(skip.map(String).filter((name) => (RULE_NAMES as readonly string[]).includes(name))),
+    ignored: config.ignorePatterns?.length ? ignore().add(config.ignorePatterns.map((pattern) => pattern.replace(/^\.\//, ""))) : null,
+    directory: loaded.directory,
+  };
+}
+
+/** Whether the config's `ignorePatterns` leave the file out. */
+export function ignoredByProjectConfig(config: ProjectConfig, file: string): boolean {
+  if (!config.ignored) return false;
+  const path = relative(config.directory, file).split(sep).join("/");
+  return path !== "" && !path.startsWith("..") && config.ignored.ignores(path);
+}
