@@ -5,7 +5,7 @@
  */
 import { escapeHtml as e } from "./escape.js";
 import { buildMigrationPlan, type PlanLocation } from "./migration-plan.js";
-import { timelineSvg } from "./timeline-svg.js";
+import { timelineList, timelineSvg } from "./timeline-svg.js";
 import type { Formatter } from "./types.js";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -37,13 +37,18 @@ code { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; 
 .timeline .as-of-label { fill: var(--accent); font-size: 12px; font-weight: 600; }
 .timeline .finding-mark circle { fill: var(--red); fill-opacity: .85; stroke: var(--card); stroke-width: 2; cursor: pointer; }
 .timeline .finding-mark.upcoming circle { fill: var(--amber); }
-.timeline .finding-mark .stem { stroke: var(--line); stroke-width: 1.5; }
+.timeline .stem { stroke: var(--line); stroke-width: 1.5; }
 .timeline .finding-mark text { fill: var(--fg); font-size: 12px; font-weight: 600; paint-order: stroke; stroke: var(--card); stroke-width: 4px; stroke-linejoin: round; }
-.timeline .finding-mark.dimmed { opacity: .2; }
+.timeline .dimmed { opacity: .2; }
 table { width: 100%; border-collapse: collapse; font-size: 14px; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { color: var(--muted); font-weight: 600; } td.num, th.num { text-align: right; } td.date { white-space: nowrap; }
-.tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 16px; }
+.tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(300px, 100%), 1fr)); gap: 16px; }
+.scroll { overflow-x: auto; max-width: 100%; }
+.timeline-list { display: none; list-style: none; margin: 0 0 8px; padding: 0; }
+.timeline-list li { padding: 6px 0 6px 12px; border-left: 4px solid var(--red); margin: 4px 0; }
+.timeline-list li.upcoming { border-left-color: var(--amber); }
+.timeline-list .when { font-variant-numeric: tabular-nums; color: var(--muted); } .timeline-list .n { color: var(--muted); white-space: nowrap; }
 .controls { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 12px; align-items: end; padding: 12px 16px; margin: 24px 0 8px; background: var(--card); border: 1px solid var(--line); border-radius: 10px; }
 .controls label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); gap: 4px; }
 .controls select, .controls input { font: inherit; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); min-width: 160px; max-width: 280px; }
@@ -60,6 +65,14 @@ th { color: var(--muted); font-weight: 600; } td.num, th.num { text-align: right
 .owners { color: var(--accent); font-size: 13px; }
 .hidden { display: none !important; }
 .empty { padding: 24px; text-align: center; color: var(--muted); }
+@media (max-width: 640px) {
+  main { padding: 20px 12px 48px; overflow-wrap: anywhere; } code { overflow-wrap: anywhere; } h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 28px; }
+  .timeline { display: none; } .timeline-list { display: block; }
+  .item { padding: 14px 12px; } .panel { padding: 12px; }
+  .controls { padding: 10px 12px; } .controls label { flex: 1 1 140px; } .controls select, .controls input { min-width: 0; width: 100%; max-width: none; }
+  .controls .count { margin-left: 0; }
+  td.date, .location td:first-child { white-space: normal; } .location td:first-child code { word-break: break-all; }
+}
 @media print {
   body { background: #fff; color: #000; } main { max-width: none; padding: 0; }
   .controls { display: none; } .item, .panel, .card { break-inside: avoid; box-shadow: none; }
@@ -90,7 +103,7 @@ const SCRIPT = `
       section.classList.toggle("hidden", rows === 0);
       shown += rows;
     }
-    for (const mark of $(".finding-mark")) mark.classList.toggle("dimmed", wantedItem !== "all" && mark.dataset.item !== wantedItem);
+    for (const mark of $(".finding-mark, .timeline .stem")) mark.classList.toggle("dimmed", wantedItem !== "all" && mark.dataset.item !== wantedItem);
     count.textContent = shown + " of " + count.dataset.total + " locations shown";
     document.getElementById("no-match").classList.toggle("hidden", shown > 0 || Number(count.dataset.total) === 0);
   }
@@ -152,7 +165,7 @@ export const formatHtml: Formatter = (result, meta) => {
         `<div class="facts">${plural(section.findings, "finding")} on ${plural(section.locations.length, "line")} in ${plural(section.files, "file")} · replacement: ${entry.replacement ? prose(entry.replacement) : "none"} · rule <code>${e(entry.rule)}</code></div>` +
         `<blockquote>${prose(entry.change)}</blockquote>` +
         `<ol>${section.steps.map((step) => `<li>${prose(step)}</li>`).join("")}</ol>` +
-        `<table><thead><tr><th>Location</th><th>Code</th></tr></thead><tbody>${section.locations.map(locationRow).join("")}</tbody></table>` +
+        `<div class="scroll"><table><thead><tr><th>Location</th><th>Code</th></tr></thead><tbody>${section.locations.map(locationRow).join("")}</tbody></table></div>` +
         `</section>`
       );
     })
@@ -164,9 +177,9 @@ export const formatHtml: Formatter = (result, meta) => {
       : `<section class="item" id="logpush" data-item="logpush" data-status="in-effect" data-date="9999" data-count="${plan.logpush.length}" data-rank="9999">` +
         `<header><h3>Logpush filter problems</h3><span class="badge">rejected now</span></header>` +
         `<div class="facts">The API rejects these job filters today (specification parts 2.2, 4.1 and 8).</div>` +
-        `<table><thead><tr><th>Location</th><th>Problem</th></tr></thead><tbody>${plan.logpush
+        `<div class="scroll"><table><thead><tr><th>Location</th><th>Problem</th></tr></thead><tbody>${plan.logpush
           .map((location) => `<tr class="location" data-file="${e(location.file)}"><td><code>${e(`${location.file}:${location.line}`)}</code></td><td>${prose(location.message)}<div><code>${e(location.source)}</code></div></td></tr>`)
-          .join("")}</tbody></table></section>`;
+          .join("")}</tbody></table></div></section>`;
 
   const problems =
     plan.problems.length === 0
@@ -192,12 +205,12 @@ export const formatHtml: Formatter = (result, meta) => {
 <div class="meta">Made ${e(plan.generatedAt.slice(0, 10))} · judged as of <strong>${e(plan.asOf)}</strong> · sunset-lint ${e(plan.toolVersion)}</div>
 <div class="cards">${cards}</div>
 <h2>Timeline</h2>
-<div class="panel">${timelineSvg(plan)}<div class="muted">Each mark is a schedule item with findings, sized by their number (click one to filter); grey dots are the other items.</div></div>
+<div class="panel">${timelineSvg(plan)}${timelineList(plan)}<div class="muted">Each mark is a schedule item with findings, sized by their number (click one to filter); grey dots are the other items.</div></div>
 <h2>Summary</h2>
-<div class="panel"><table><thead><tr><th class="num">Item</th><th>Change</th><th>Date</th><th>Status</th><th class="num">Findings</th></tr></thead><tbody>${byItemRows || `<tr><td colspan="5" class="empty">No findings</td></tr>`}</tbody></table></div>
+<div class="panel scroll"><table><thead><tr><th class="num">Item</th><th>Change</th><th>Date</th><th>Status</th><th class="num">Findings</th></tr></thead><tbody>${byItemRows || `<tr><td colspan="5" class="empty">No findings</td></tr>`}</tbody></table></div>
 <div class="tables" style="margin-top:16px">
-<div class="panel"><table><thead><tr><th>Rule</th><th class="num">Findings</th></tr></thead><tbody>${byRuleRows || `<tr><td colspan="2" class="empty">No findings</td></tr>`}</tbody></table></div>
-${ownerRows ? `<div class="panel"><table><thead><tr><th>Owner (CODEOWNERS)</th><th class="num">Findings</th></tr></thead><tbody>${ownerRows}</tbody></table></div>` : ""}
+<div class="panel scroll"><table><thead><tr><th>Rule</th><th class="num">Findings</th></tr></thead><tbody>${byRuleRows || `<tr><td colspan="2" class="empty">No findings</td></tr>`}</tbody></table></div>
+${ownerRows ? `<div class="panel scroll"><table><thead><tr><th>Owner (CODEOWNERS)</th><th class="num">Findings</th></tr></thead><tbody>${ownerRows}</tbody></table></div>` : ""}
 </div>
 <h2>What to migrate, most urgent first</h2>
 <div class="muted">Items in effect come first, the longest overdue first; then upcoming ones, the soonest first.</div>

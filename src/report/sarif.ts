@@ -6,10 +6,27 @@
 import { pathToFileURL } from "node:url";
 import type { Log, ReportingDescriptor, Result } from "sarif";
 import { RULE_DESCRIPTIONS, ruleDocsUrl } from "../core/rules.js";
-import type { Formatter } from "./types.js";
+import type { CatalogueEntry } from "../catalogue/types.js";
+import type { Formatter, ReportMeta } from "./types.js";
 import { isUnscannable } from "../scanner/result.js";
 
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/**
+ * What code scanning shows under "Rule help": the rule's description, then each schedule entry
+ * it checks with its date and what replaces it, then the link to the rule's page.
+ */
+function ruleHelp(id: keyof typeof RULE_DESCRIPTIONS, meta: ReportMeta): { text: string; markdown: string } {
+  const description = RULE_DESCRIPTIONS[id];
+  const entries = meta.catalogue.entriesOfRule(id);
+  const body = (entry: CatalogueEntry, code: (text: string) => string) =>
+    `item ${entry.item}, ${entry.title.replaceAll("`", "")}. Replacement: ${entry.replacement ? entry.replacement.replaceAll("`", "") : "none"}.${entry.endpoints.length > 0 ? ` For example ${code(`${entry.endpoints[0]!.method} ${entry.endpoints[0]!.spelling}`)}.` : ""}`;
+  const logpush = id === "valid-logpush-filter" ? ["Logpush job filters the API rejects: not JSON, no `where`, a bad shape, over the operator or byte limits (specification parts 2, 4 and 8)."] : [];
+  const text = [description.replaceAll("`", ""), ...logpush.map((l) => l.replaceAll("`", "")), ...entries.map((entry) => `- ${entry.date}: ${body(entry, (t) => t)}`), `Documentation: ${ruleDocsUrl(id)}`].join("\n");
+  const table = entries.length > 0 ? ["", "| Date | What changed and what replaces it |", "|---|---|", ...entries.map((entry) => `| ${entry.date} | ${body(entry, (t) => `\`${t}\``).replaceAll("|", "\\|")} |`)] : [];
+  const markdown = [description, ...logpush, ...table, "", `[Rule documentation](${ruleDocsUrl(id)})`].join("\n");
+  return { text, markdown };
+}
 
 export const formatSarif: Formatter = (result, meta) => {
   const ruleIds = Object.keys(RULE_DESCRIPTIONS) as (keyof typeof RULE_DESCRIPTIONS)[];
@@ -18,7 +35,7 @@ export const formatSarif: Formatter = (result, meta) => {
     name: id.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase()),
     shortDescription: { text: RULE_DESCRIPTIONS[id].replaceAll("`", "") },
     helpUri: ruleDocsUrl(id),
-    help: { text: `See ${ruleDocsUrl(id)}` },
+    help: ruleHelp(id, meta),
     defaultConfiguration: { level: "error" },
     properties: { tags: ["deprecation", "api"] },
   }));

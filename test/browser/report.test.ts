@@ -102,6 +102,37 @@ describe("the HTML report of the sample app, in Chromium", () => {
     expect(statSync(screenshot).size).toBeGreaterThan(50_000);
   });
 
+  it("fits a phone (390 px) and a desktop (1400 px) with no sideways scrolling; the timeline becomes a list on the phone", async () => {
+    for (const width of [390, 1400]) {
+      const other = await browser.newPage({ viewport: { width, height: 900 } });
+      await other.goto(page.url());
+      const overflow = await other.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+      // every card, panel and item stays inside the viewport; wide tables scroll inside their own box
+      const outside = await other.locator(".card, .panel, .item, .controls").evaluateAll((nodes, viewport) => nodes.filter((node) => node.getBoundingClientRect().right > viewport + 0.5).length, width);
+      expect(outside, `boxes wider than ${width} px`).toBe(0);
+      await expect(other.locator("svg.timeline").isVisible()).resolves.toBe(width > 640);
+      await expect(other.locator(".timeline-list").isVisible()).resolves.toBe(width <= 640);
+      await other.screenshot({ path: join(OUTPUT, `sample-app-${width}.png`), fullPage: true });
+      await other.close();
+    }
+  });
+
+  it("timeline labels name the item, never overlap, and sit above every stem", async () => {
+    const labels = await page.locator("svg.timeline .finding-mark text").allTextContents();
+    expect(labels.every((label) => /^#\d+ \S.* · \d+$/.test(label))).toBe(true);
+    const boxes = await page.locator("svg.timeline .finding-mark text").evaluateAll((nodes) => nodes.map((node) => (node as unknown as SVGGraphicsElement).getBBox()));
+    for (let a = 0; a < boxes.length; a++) {
+      for (let b = a + 1; b < boxes.length; b++) {
+        const [p, q] = [boxes[a]!, boxes[b]!];
+        const overlap = p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+        expect(overlap, `labels ${labels[a]} and ${labels[b]} overlap`).toBe(false);
+      }
+    }
+    const order = await page.locator("svg.timeline").evaluate((svg) => Array.from(svg.children).map((child) => child.getAttribute("class") ?? ""));
+    expect(order.lastIndexOf("stem")).toBeLessThan(order.findIndex((name) => name.startsWith("finding-mark")));
+  });
+
   it("shows hostile source text (</script>, markup) as text, running nothing", async () => {
     const hostile = join(OUTPUT, "hostile.html");
     writeFileSync(hostile, formatHtml(fixedResult(), fixedMeta));

@@ -72,3 +72,16 @@ describe("the HTML report", () => {
     await expect(html).toMatchFileSnapshot("__snapshots__/report.html");
   });
 });
+
+describe("SARIF rule help", () => {
+  it("gives the rule's description, each entry's date and replacement, and the link, in text and Markdown", async () => {
+    const { formatSarif } = await import("../../src/report/sarif.js");
+    const sarif = JSON.parse(formatSarif(fixedResult(), fixedMeta)) as { runs: { tool: { driver: { rules: { id: string; help: { text: string; markdown: string } }[] } } }[] };
+    const rules = sarif.runs[0]!.tool.driver.rules;
+    const endpoint = rules.find((rule) => rule.id === "no-deprecated-endpoint")!.help;
+    expect(endpoint.text).toMatch(/^Disallow requests to endpoints that the API has deprecated\n- 2025-01-15: item 1, Firewall rules API and filters API deprecated\. Replacement: WAF custom rules\. For example GET \/zones\/:zone_id\/firewall\/rules\./);
+    expect(endpoint.text).toMatch(/\nDocumentation: https:\/\/\S+\/docs\/rules\/no-deprecated-endpoint\.md$/);
+    expect(endpoint.markdown).toContain("| 2025-01-15 | item 1, Firewall rules API and filters API deprecated. Replacement: WAF custom rules. For example `GET /zones/:zone_id/firewall/rules`. |");
+    for (const rule of rules) expect(rule.help.text).not.toMatch(/^See /);
+  });
+});
