@@ -106,10 +106,14 @@ describe("the HTML report of the sample app, in Chromium", () => {
     for (const width of [390, 1400]) {
       const other = await browser.newPage({ viewport: { width, height: 900 } });
       await other.goto(page.url());
-      const overflow = await other.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      // evaluated in the page: its globals, typed here by hand (the test compiles without the DOM library)
+      const overflow = await other.evaluate(() => {
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
       expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
       // every card, panel and item stays inside the viewport; wide tables scroll inside their own box
-      const outside = await other.locator(".card, .panel, .item, .controls").evaluateAll((nodes, viewport) => nodes.filter((node) => node.getBoundingClientRect().right > viewport + 0.5).length, width);
+      const outside = await other.locator(".card, .panel, .item, .controls").evaluateAll((nodes, viewport) => nodes.filter((node) => (node as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right > viewport + 0.5).length, width);
       expect(outside, `boxes wider than ${width} px`).toBe(0);
       await expect(other.locator("svg.timeline").isVisible()).resolves.toBe(width > 640);
       await expect(other.locator(".timeline-list").isVisible()).resolves.toBe(width <= 640);
@@ -121,7 +125,7 @@ describe("the HTML report of the sample app, in Chromium", () => {
   it("timeline labels name the item, never overlap, and sit above every stem", async () => {
     const labels = await page.locator("svg.timeline .finding-mark text").allTextContents();
     expect(labels.every((label) => /^#\d+ \S.* · \d+$/.test(label))).toBe(true);
-    const boxes = await page.locator("svg.timeline .finding-mark text").evaluateAll((nodes) => nodes.map((node) => (node as unknown as SVGGraphicsElement).getBBox()));
+    const boxes = await page.locator("svg.timeline .finding-mark text").evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getBBox(): { x: number; y: number; width: number; height: number } }).getBBox()));
     for (let a = 0; a < boxes.length; a++) {
       for (let b = a + 1; b < boxes.length; b++) {
         const [p, q] = [boxes[a]!, boxes[b]!];
@@ -129,7 +133,7 @@ describe("the HTML report of the sample app, in Chromium", () => {
         expect(overlap, `labels ${labels[a]} and ${labels[b]} overlap`).toBe(false);
       }
     }
-    const order = await page.locator("svg.timeline").evaluate((svg) => Array.from(svg.children).map((child) => child.getAttribute("class") ?? ""));
+    const order = await page.locator("svg.timeline").evaluate((svg) => Array.from((svg as unknown as { children: ArrayLike<{ getAttribute(name: string): string | null }> }).children).map((child) => child.getAttribute("class") ?? ""));
     expect(order.lastIndexOf("stem")).toBeLessThan(order.findIndex((name) => name.startsWith("finding-mark")));
   });
 
