@@ -3,6 +3,7 @@
  * generated in memory, with the indexes that matching needs.
  */
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { fileURLToPath } from "node:url";
 import { generateCatalogue, ScheduleError } from "./generate.js";
@@ -63,4 +64,10 @@ export function loadScheduleFile(path: string, displayName = path): CatalogueInd
     throw new ScheduleError(displayName, null, null, error.code === "ENOENT" ? "schedule file not found" : `cannot read the schedule file: ${error.reason}`);
   }
   return new CatalogueIndex(generateCatalogue(text, { source: displayName }));
+}
+
+/** The bundled catalogue, or the one generated from a user's schedule file (resolved from `cwd`). */
+export function loadCatalogue(schedule: string | undefined, cwd: string): CatalogueIndex {
+  if (!schedule) return loadBundledCatalogue();
+  return loadScheduleFile(resolve(cwd, schedule), schedule);
 }

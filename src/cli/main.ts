@@ -7,19 +7,22 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { ScheduleError } from "../catalogue/generate.js";
+import { ScheduleError } from "../catalogue/schedule-table.js";
 import { isoDay, parseIsoDay, status } from "../catalogue/status.js";
-import { today } from "../core/analyze.js";
+import { today } from "../core/clock.js";
 import { parseByteSize } from "../config/byte-size.js";
 import { ConfigError } from "../config/load.js";
 import { WriteError, writeFileAtomic } from "../files/write-atomic.js";
-import { FORMATTERS } from "../report/index.js";
 import { BaselineError } from "../scanner/baseline.js";
+import { ScanUsageError } from "../scanner/errors.js";
 import { MergeError, mergeResults, readResultFile } from "../scanner/merge.js";
-import { loadCatalogue, scan, ScanUsageError } from "../scanner/scan.js";
-import { emit, EXIT_CLEAN, EXIT_ERROR, exitCodeOf, meta, out, UsageError, VERSION, type FailOn } from "./output.js";
 import { useColor } from "./color.js";
-import { runScan, type ScanFlags } from "./scan-command.js";
+import { EXIT_CLEAN, EXIT_ERROR, out, UsageError, VERSION, type FailOn } from "./errors.js";
+import type { ScanFlags } from "./scan-command.js";
+
+// The analysis (TypeScript's compiler via ts-morph) and the formatters are loaded by the commands
+// that need them: --version and --help load neither.
+const output = () => import("./output.js");
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -90,7 +93,7 @@ function program(): Command {
     .option("--fix", "apply the certain fixes (the script_monitor segment) to the files, then report what is left")
     .option("--fix-dry-run", "print the fixes as a unified diff (for git apply) and change nothing; the report goes only to --output")
     .option("--max-file-size <size>", 'skip (and name) source files larger than this: bytes, or "512KiB", "4MB" (default: 2MiB)', byteSize)
-    .option("--jobs <n>", "worker threads (0: none; default: the cores, for large scans)", positiveInteger)
+    .option("--jobs <n>", "worker threads (0: none; default: none on machines with fewer than 4 cores, else up to 4 for scans of 400+ files)", positiveInteger)
     .option("--quiet", "report errors only (findings still upcoming are warnings)")
     .option("--max-warnings <n>", "exit 1 when there are more than this many warnings", nonNegativeInteger)
     .option("--stdin", "scan code given on standard input (editors, pre-commit on staged content)")
@@ -101,6 +104,7 @@ function program(): Command {
     .option("--color", "colour the output even when it is not a terminal (also FORCE_COLOR=1)")
     .option("--no-color", "plain text output (also NO_COLOR=1)")
     .action(async (paths: string[], flags: ScanFlags) => {
+      const { runScan } = await import("./scan-command.js");
       process.exitCode = await runScan(paths, flags);
     });
 
@@ -114,7 +118,8 @@ function program(): Command {
     .option("--color", "colour the output even when it is not a terminal (also FORCE_COLOR=1)")
     .option("--no-color", "plain text output (also NO_COLOR=1)")
     .option("--allow-unscannable", "do not fail (exit 1) because a shard could not analyse files; they are still reported")
-    .action((files: string[], flags: { format: string; output?: string; failOn: FailOn; color?: boolean; allowUnscannable?: boolean }) => {
+    .action(async (files: string[], flags: { format: string; output?: string; failOn: FailOn; color?: boolean; allowUnscannable?: boolean }) => {
+      const { emit, exitCodeOf, meta } = await output();
       const results = files.map((file) => readResultFile(resolve(file), file));
       const merged = mergeResults(results);
       emit(merged, flags.format, flags.output, meta(process.cwd(), useColor(flags.color, !flags.output && process.stdout.isTTY === true), null));
@@ -137,9 +142,11 @@ function program(): Command {
       if (flags.from) {
         if (paths.length > 0) throw new UsageError("give either paths to scan or --from results, not both");
         const merged = mergeResults(flags.from.map((file) => readResultFile(resolve(file), file)));
+        const { emit, meta } = await output();
         emit(merged, flags.format, flags.output, meta(process.cwd(), false, flags.schedule ?? null));
         return;
       }
+      const { runScan } = await import("./scan-command.js");
       await runScan(paths, {
         format: flags.format,
         ...(flags.output ? { output: flags.output } : {}),
@@ -161,7 +168,8 @@ function program(): Command {
     .option("--as-of <date>", "judge the schedule as of this date instead of today", isoDate)
     .option("--schedule <file>", "a schedule file instead of the bundled one")
     .addOption(new Option("-f, --format <name>", "output format").choices(["table", "json"]).default("table"))
-    .action((flags: { asOf?: string; schedule?: string; format: string }) => {
+    .action(async (flags: { asOf?: string; schedule?: string; format: string }) => {
+      const { loadCatalogue } = await import("../catalogue/load.js");
       const catalogue = loadCatalogue(flags.schedule, process.cwd());
       const asOf = flags.asOf ?? today();
       if (flags.format === "json") {
@@ -180,6 +188,7 @@ function program(): Command {
     .action(async () => {
       const app = resolve(PACKAGE_ROOT, "fixtures/sample-app");
       process.stdout.write(`Scanning the bundled sample app (fixtures/sample-app) as of ${today()}…\n`);
+      const [{ scan }, { exitCodeOf, meta }, { FORMATTERS }] = await Promise.all([import("../scanner/scan.js"), output(), import("../report/index.js")]);
       const result = await scan({ cwd: app, asOf: today() });
       const reportMeta = meta(app, useColor(undefined, process.stdout.isTTY === true), null);
       out(FORMATTERS.stylish!(result, reportMeta));

@@ -3,27 +3,16 @@
  * reader), writing a formatter's output to standard output or a file, and the exit code.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { loadCatalogue } from "../scanner/scan.js";
+import { loadCatalogue } from "../catalogue/load.js";
 import { WriteError, writeFileAtomic } from "../files/write-atomic.js";
 import { FORMATTERS, type ReportMeta } from "../report/index.js";
 import { isUnscannable, type ScanResult } from "../scanner/result.js";
+import { EXIT_CLEAN, EXIT_FINDINGS, out, UsageError, VERSION, type FailOn } from "./errors.js";
 
-export const { version: VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
+export { EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, out, UsageError, VERSION, type FailOn } from "./errors.js";
 
-export const EXIT_CLEAN = 0;
-export const EXIT_FINDINGS = 1;
-export const EXIT_ERROR = 2;
 
-export type FailOn = "in-effect" | "upcoming" | "none";
-
-/** A mistake in how the command was called: one line, exit 2. */
-export class UsageError extends Error {}
-
-export function out(text: string): void {
-  process.stdout.write(text);
-}
 
 export function meta(cwd: string, color: boolean, catalogueSchedule: string | null): ReportMeta {
   let codeowners: string | null = null;

@@ -4,7 +4,8 @@
  */
 import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { Ajv, type ErrorObject } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from "ajv";
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { parseIsoDay } from "../catalogue/status.js";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
@@ -23,7 +24,15 @@ export interface LoadedConfig {
   directory: string;
 }
 
-const validate = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(CONFIG_SCHEMA);
+/** Compiled on first use: a run without a config file never loads ajv. */
+let compiled: ValidateFunction | undefined;
+function validator(): ValidateFunction {
+  if (!compiled) {
+    const { Ajv } = createRequire(import.meta.url)("ajv") as { Ajv: typeof AjvClass };
+    compiled = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(CONFIG_SCHEMA);
+  }
+  return compiled;
+}
 
 /** Reads an explicit config file, or looks for one in `cwd` (the file, then package.json). */
 export function loadConfig(cwd: string, explicit?: string): LoadedConfig {
@@ -84,6 +93,7 @@ function describeParseError(code: string): string {
 }
 
 function check(value: unknown, name: string): SunsetConfig {
+  const validate = validator();
   if (!validate(value)) {
     const problems = (validate.errors ?? []).map((error) => describe(error));
     throw new ConfigError(`${name}: ${[...new Set(problems)].join("; ")}`);

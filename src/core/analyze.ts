@@ -19,6 +19,7 @@ import { confidenceRank, type Finding } from "./finding.js";
 import type { Module } from "./ir.js";
 import { normalizeHost } from "./url.js";
 import { programOf } from "./program.js";
+import { today } from "./clock.js";
 
 export type { AnalysisOptions } from "./detectors/context.js";
 
@@ -52,10 +53,7 @@ export interface AnalyzeInput {
   onRuleError?: (rule: RuleName, error: unknown) => void;
 }
 
-/** Today's date as the default `asOf`: the only place the clock is read. */
-export function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+export { today } from "./clock.js";
 
 export function resolveOptions(partial: Partial<AnalysisOptions> = {}): AnalysisOptions {
   const asOf = partial.asOf ?? today();

@@ -7,7 +7,7 @@
 import { cpus } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import { createRequire } from "node:module";
-import { loadBundledCatalogue, loadScheduleFile, type CatalogueIndex } from "../catalogue/load.js";
+import { loadCatalogue, type CatalogueIndex } from "../catalogue/load.js";
 import { resolveOptions, RULE_NAMES, today } from "../core/analyze.js";
 import type { LogpushLimits } from "../core/detectors/context.js";
 import type { Confidence } from "../core/finding.js";
@@ -268,10 +268,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   };
 }
 
-export function loadCatalogue(schedule: string | undefined, cwd: string): CatalogueIndex {
-  if (!schedule) return loadBundledCatalogue();
-  return loadScheduleFile(resolve(cwd, schedule), schedule);
-}
+export { loadCatalogue } from "../catalogue/load.js";
 
 /** `only`/`skip` name rules, entry ids or item numbers. */
 function selection(catalogue: CatalogueIndex, only: ScanOptions["only"], skip: ScanOptions["skip"]) {

@@ -6,7 +6,7 @@ import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.
 import { ScannerModuleHost } from "./module-host.js";
 import { withoutEdits } from "./result.js";
 import { Prefilter } from "./prefilter.js";
-import { loadCatalogue } from "./scan.js";
+import { loadCatalogue } from "../catalogue/load.js";
 import type { WorkerReply, WorkerRequest, WorkerSetup } from "./workers.js";
 
 let setup: WorkerSetup | null = null;

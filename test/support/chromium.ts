@@ -28,5 +28,8 @@ export async function chooseChromium(): Promise<ChromiumChoice> {
     if (system) return { executablePath: system, args: SYSTEM_ARGS, source: `the system browser (${system})` };
   }
   const { default: bundled } = await import("@sparticuz/chromium");
-  return { executablePath: await bundled.executablePath(), args: bundled.args, source: "@sparticuz/chromium (npm)" };
+  // Its default arguments are for AWS Lambda: --single-process there closes the whole browser
+  // when a page is closed, so pages are kept in their own processes here.
+  const args = bundled.args.filter((arg) => arg !== "--single-process" && arg !== "--no-zygote");
+  return { executablePath: await bundled.executablePath(), args, source: "@sparticuz/chromium (npm)" };
 }
