@@ -18,7 +18,7 @@ import { readBaseline, writeBaseline } from "./baseline.js";
 import { ScanCache } from "./cache.js";
 import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
 import { ScannerModuleHost, contentHash } from "./module-host.js";
-import { Prefilter, relativeImports } from "./prefilter.js";
+import { Prefilter, relativeImports } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";

@@ -5,7 +5,7 @@ import type { Evaluator } from "../core/evaluator/index.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { ScannerModuleHost } from "./module-host.js";
 import { withoutEdits } from "./result.js";
-import { Prefilter } from "./prefilter.js";
+import { Prefilter } from "../core/prefilter.js";
 import { loadCatalogue } from "../catalogue/load.js";
 import type { WorkerReply, WorkerRequest, WorkerSetup } from "./workers.js";
 

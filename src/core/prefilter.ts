@@ -11,7 +11,7 @@
  * A file that passes none but imports one that does is parsed too (see `scan`).
  */
 import type { CatalogueIndex } from "../catalogue/load.js";
-import { SDK_ROUTES } from "../core/sdk-routes.js";
+import { SDK_ROUTES } from "./sdk-routes.js";
 
 const DISTINCTIVE = [
   "client/v4",
