@@ -6,7 +6,8 @@
  * - the last literal segment of a deprecated path (`rules`, `minify`…) passes it only with a
  *   hint of this API (`zones`, `accounts`, `/user/`, `organizations`, `cloudflare`…);
  * - a weak field name (`locked`) passes it only with a DNS hint or a relative import (the
- *   records may come from a helper in another file).
+ *   records may come from a helper in another file);
+ * - `dataset` with `filter` passes it: a Logpush job body, whatever it is called.
  *
  * A file that passes none but imports one that does is parsed too (see `scan`).
  */
@@ -54,7 +55,12 @@ export const Signal = {
   DnsHint: 16,
   RequestLibrary: 32,
   RelativeImport: 64,
+  /** `dataset` and `filter` together: a Logpush job body may be built here (the detector takes `dataset` objects as jobs). */
+  LogpushJob: 128,
 } as const;
+
+const DATASET = /\bdataset\b/;
+const FILTER = /\bfilter\b/;
 
 export class Prefilter {
   private readonly distinctive: RegExp;
@@ -99,12 +105,13 @@ export class Prefilter {
     RELATIVE_IMPORT.lastIndex = 0;
     if (RELATIVE_IMPORT.test(text)) signals |= Signal.RelativeImport;
     RELATIVE_IMPORT.lastIndex = 0;
+    if (DATASET.test(text) && FILTER.test(text)) signals |= Signal.LogpushJob;
     return signals;
   }
 
   /** Whether a file with these hints can hold a finding on its own. */
   static passes(signals: number): boolean {
-    if (signals & Signal.Distinctive) return true;
+    if (signals & (Signal.Distinctive | Signal.LogpushJob)) return true;
     if (signals & Signal.Segment && signals & Signal.ApiHint) return true;
     if (signals & Signal.Weak && signals & (Signal.DnsHint | Signal.RelativeImport)) return true;
     return false;

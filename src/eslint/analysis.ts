@@ -15,6 +15,7 @@ import type { Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
 import { resolveImport } from "../files/resolve-import.js";
+import { Prefilter, relativeImports } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { loadEstreeParse } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
@@ -99,6 +100,46 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
   };
 }
 
+let prefilter: Prefilter | undefined;
+const worthAnalysing = new WeakMap<SourceCode, boolean>();
+const importedSignals = new Map<string, { stamp: string; signals: number }>();
+
+/** The scanner's prefilter on the file's text, and on the text of the files it imports. */
+function mayHoldFindings(context: Context, crossFile: boolean): boolean {
+  const sourceCode = context.sourceCode;
+  const known = worthAnalysing.get(sourceCode);
+  if (known !== undefined) return known;
+  prefilter ??= new Prefilter(loadBundledCatalogue());
+  const text = sourceCode.text;
+  const own = prefilter.signals(text);
+  let worth = Prefilter.passes(own);
+  if (!worth && crossFile) {
+    const file = context.physicalFilename ?? context.filename;
+    worth = relativeImports(text).some((specifier) => {
+      const target = resolveImport(file, specifier);
+      return target !== null && Prefilter.passesWithImport(own, signalsOfFile(target));
+    });
+  }
+  worthAnalysing.set(sourceCode, worth);
+  return worth;
+}
+
+function signalsOfFile(path: string): number {
+  let stamp: string;
+  try {
+    const stats = statSync(path);
+    stamp = `${stats.mtimeMs}:${stats.size}`;
+  } catch {
+    return 0;
+  }
+  const cached = importedSignals.get(path);
+  if (cached && cached.stamp === stamp) return cached.signals;
+  const read = readSource(path);
+  const signals = read.ok ? prefilter!.signals(read.text) : 0;
+  importedSignals.set(path, { stamp, signals });
+  return signals;
+}
+
 /** This rule's findings for the file being linted. */
 export function findingsOf(context: Context, rule: RuleName, options: LogpushOptions): Finding[] {
   return selectFindings(
@@ -124,6 +165,12 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
   let byOptions = analysed.get(sourceCode);
   if (!byOptions) analysed.set(sourceCode, (byOptions = new Map()));
   let result = byOptions.get(key);
+  if (!result && !mayHoldFindings(context, crossFile)) {
+    // Most files of a project never mention this API: a text test, as in the scanner, spares
+    // them lowering and analysis (an imported file's hints count, as the scanner counts them).
+    result = { findings: [], ruleErrors: new Map() };
+    byOptions.set(key, result);
+  }
   if (!result) {
     const module = moduleOf(context);
     const ruleErrors = new Map<RuleName, string>();
