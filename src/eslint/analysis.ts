@@ -10,7 +10,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
 import { analyzeModule, resolveOptions, selectFindings } from "../core/analyze.js";
-import type { ModuleHost, TypeOracle } from "../core/evaluator/index.js";
+import { Evaluator, type ModuleHost, type TypeOracle } from "../core/evaluator/index.js";
 import type { Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
@@ -50,7 +50,8 @@ class DiskModuleHost implements ModuleHost {
     let module: Module | null = null;
     const read = readSource(path);
     const parse = loadEstreeParse();
-    if (read.ok && parse) {
+    // As the scanner does: an imported file that cannot matter to its importers is not parsed.
+    if (read.ok && parse && (prefilter ??= new Prefilter(loadBundledCatalogue())).mayMatterToImporters(read.text)) {
       try {
         const program = parse(read.text, { range: true, jsx: /\.[jt]sx$/.test(path), comment: false, filePath: path });
         module = lowerEstree({ file: path, text: read.text, program });
@@ -64,6 +65,21 @@ class DiskModuleHost implements ModuleHost {
 }
 
 const diskHost = new DiskModuleHost();
+
+/**
+ * One evaluator per lint run (per host), shared by every file, as the scanner shares one per scan:
+ * values of imported modules are worked out once. Its caches are weak, keyed by syntax nodes, so
+ * an edited file (a new tree) is evaluated afresh. With type information each file gets its own,
+ * since the checker's answers belong to that file's program.
+ */
+let sharedEvaluators: { withHost: Evaluator; withoutHost: Evaluator } | undefined;
+function sharedEvaluator(crossFile: boolean): Evaluator {
+  sharedEvaluators ??= {
+    withHost: new Evaluator({ catalogue: loadBundledCatalogue(), host: diskHost, types: null }),
+    withoutHost: new Evaluator({ catalogue: loadBundledCatalogue(), host: null, types: null }),
+  };
+  return crossFile ? sharedEvaluators.withHost : sharedEvaluators.withoutHost;
+}
 
 function moduleOf(context: Context): Module {
   const sourceCode = context.sourceCode;
@@ -176,12 +192,14 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
     const ruleErrors = new Map<RuleName, string>();
     // A detector that fails part-way keeps what it and the others found; the failing rule says so
     // in a message instead of throwing, which would end the whole ESLint run.
+    const types = typeOracle(context, module);
     const findings = analyzeModule({
       module,
       catalogue: loadBundledCatalogue(),
       options: analysis,
       host: crossFile ? diskHost : null,
-      types: typeOracle(context, module),
+      types,
+      ...(types ? {} : { evaluator: sharedEvaluator(crossFile) }),
       onRuleError: (failed, error) => ruleErrors.set(failed, error instanceof Error ? error.message : String(error)),
     });
     result = { findings, ruleErrors };

@@ -41,8 +41,8 @@ export class ScannerModuleHost implements ModuleHost {
     private readonly worthParsing: (text: string) => boolean = () => true,
     /** Source files over this size are not analysed (see `readSource`). */
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
-    private readonly maxModules = 2_000,
-    private readonly maxTextLength = 32 * 1024 * 1024,
+    private readonly maxModules = 300,
+    private readonly maxTextLength = 8 * 1024 * 1024,
   ) {}
 
   /** Parses (or returns the already parsed) file at an absolute path. */

@@ -73,6 +73,8 @@ export interface ScanOptions {
 export { ScanUsageError } from "./errors.js";
 
 const WORKER_THRESHOLD = 400;
+/** Source text kept between the read phase and analysis (characters); beyond it files are read again. */
+const RETAINED_TEXT_BUDGET = 32 * 1024 * 1024;
 /** Stack of the thread that retries files too deep for the default one (20,000 nested parentheses need about 40 MB). */
 const LARGE_STACK_MB = 256;
 
@@ -119,9 +121,22 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       )
     : null;
 
-  // Read every file once. Only the text of files that will be parsed is kept.
+  // Read every file once. The text of files that will be parsed is kept within a byte budget (the
+  // rest is read again when its turn comes), so memory does not grow with the repository.
   const prefilter = new Prefilter(catalogue);
   const texts = new Map<string, string>();
+  const hashes = new Map<string, string>();
+  let retained = 0;
+  const keep = (file: string, text: string) => {
+    if (cache) hashes.set(file, contentHash(text));
+    if (retained + text.length > RETAINED_TEXT_BUDGET && file !== stdinPath) return;
+    texts.set(file, text);
+    retained += text.length;
+  };
+  const release = (file: string) => {
+    retained -= texts.get(file)?.length ?? 0;
+    texts.delete(file);
+  };
   const results = new Map<string, FileAnalysis>();
   const candidates: string[] = [];
   const passed = new Set<string>();
@@ -139,7 +154,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     signalsOf.set(file, signals);
     if (options.noPrefilter || Prefilter.passes(signals)) {
       passed.add(file);
-      texts.set(file, read.text);
+      keep(file, read.text);
     } else {
       const imports = relativeImports(read.text);
       if (imports.length > 0) undecided.set(file, imports);
@@ -164,7 +179,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     })) continue;
     passed.add(file);
     const read = sourceOf(file);
-    if (read.ok) texts.set(file, read.text);
+    if (read.ok) keep(file, read.text);
   }
   for (const file of files) {
     if (!readable.has(file)) continue;
@@ -173,10 +188,11 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       results.set(file, { file: relativePath, findings: [], suppressed: 0, unused: [], problem: null, dependencies: [], hash: null });
       continue;
     }
-    const cached = cache?.lookup(file, contentHash(texts.get(file)!));
+    const hash = hashes.get(file);
+    const cached = hash ? cache?.lookup(file, hash) : null;
     if (cached) {
       results.set(file, cached);
-      texts.delete(file);
+      release(file);
     } else candidates.push(file);
   }
 
@@ -207,7 +223,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
     for (const file of candidates) {
       host.file(file, texts.get(file));
-      texts.delete(file);
+      release(file);
       collect(file, analyzeFile(file, context));
     }
   }
