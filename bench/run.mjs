@@ -9,6 +9,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateMonorepo } from "./generate.mjs";
 
+// On a real corpus: `npm run bench -- --corpus DIR` (see corpus.mjs).
+if (process.argv.includes("--corpus")) {
+  await import("./corpus.mjs");
+  process.exit(0);
+}
+
 const sample = fileURLToPath(new URL("../fixtures/sample-app", import.meta.url));
 const size = Number(process.env.BENCH_FILES ?? 6000);
 const measure = (cwd, jobs, cache = "") =>

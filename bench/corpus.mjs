@@ -1,0 +1,141 @@
+/**
+ * `npm run bench -- --corpus DIR [--runs N] [--multiply N] [--tsconfig PATH]`: the performance
+ * table on any folder of real code, whole processes timed from outside, as a user runs them.
+ *
+ * Cases: the floor (Node reads every file and tests one regular expression), a cold scan, a scan
+ * with a warm cache, the same after one file was edited, `--tsconfig` on one package (when given),
+ * ESLint with the parser alone and with the plugin's recommended config, `--version`, and the
+ * corpus copied N times (`--multiply`). Each case runs `--runs` times (default 3) and the median
+ * is reported: wall seconds, user+system seconds, peak RSS. The table is printed and written as
+ * JSON under bench/results/.
+ *
+ * The "one file edited" case appends a comment to one scanned file and restores its bytes
+ * afterwards: run it on a scratch copy of the corpus, never on a working tree.
+ */
+import { spawnSync } from "node:child_process";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BIN = join(ROOT, "dist/cli/bin.js");
+const USAGE = fileURLToPath(new URL("./report-usage.mjs", import.meta.url));
+const ESLINT = join(ROOT, "node_modules/eslint/bin/eslint.js");
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
+
+const corpus = resolve(option("corpus"));
+const runs = Number(option("runs", "3"));
+const multiply = Number(option("multiply", "1"));
+const tsconfig = option("tsconfig", null);
+if (!existsSync(corpus) || !statSync(corpus).isDirectory()) {
+  console.error(`bench: --corpus ${corpus}: not a directory`);
+  process.exit(2);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "sunset-lint-bench-"));
+const usageFile = join(scratch, "usage.jsonl");
+
+/** Runs a Node.js command `runs` times; median wall, cpu and peak RSS (measured inside the process, workers included). */
+function measure(name, args, { cwd = corpus, before = () => {}, times = runs } = {}) {
+  const samples = [];
+  for (let run = 0; run < times; run++) {
+    before();
+    rmSync(usageFile, { force: true });
+    const started = process.hrtime.bigint();
+    const child = spawnSync(process.execPath, ["--import", USAGE, ...args], { cwd, env: { ...process.env, CI: "1", BENCH_USAGE_FILE: usageFile }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+    const wall = Number(process.hrtime.bigint() - started) / 1e9;
+    if (child.status !== 0 && child.status !== 1) throw new Error(`${name}: exit ${child.status}\n${child.stderr}`);
+    const usage = JSON.parse(readFileSync(usageFile, "utf8").trim().split("\n").at(-1));
+    samples.push({ wall, cpu: usage.cpu, peakMiB: usage.maxRSSKiB / 1024, output: child.stdout });
+  }
+  const median = (pick) => samples.map(pick).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+  return { case: name, wall: median((s) => s.wall), cpu: median((s) => s.cpu), peakMiB: median((s) => s.peakMiB), output: samples.at(-1).output };
+}
+
+const summaryOf = (output) => {
+  try {
+    const result = JSON.parse(output);
+    return { files: result.summary.files, parsed: result.summary.parsed, findings: result.findings.length };
+  } catch {
+    return {};
+  }
+};
+
+const scanArgs = (target, extra = []) => [BIN, "scan", target, "--format", "json", "--as-of", "2026-11-21", "--allow-unscannable", "--no-progress", ...extra];
+const cache = join(scratch, "scan-cache.json");
+const rows = [];
+const add = (row, extra = {}) => {
+  const { output, ...figures } = row;
+  rows.push({ ...figures, ...summaryOf(output), ...extra });
+  console.error(`bench: ${row.case}: ${row.wall.toFixed(2)} s wall, ${row.cpu.toFixed(2)} s cpu, ${Math.round(row.peakMiB)} MiB`);
+};
+
+try {
+  add(measure("floor: read every file, one regex", [fileURLToPath(new URL("./floor.mjs", import.meta.url)), corpus]));
+  add(measure("--version", [BIN, "--version"]));
+  add(measure("scan, cold", scanArgs(".")));
+  add(measure("scan, cache warm", scanArgs(".", ["--cache-location", cache]), { before: () => existsSync(cache) || spawnSync(process.execPath, scanArgs(".", ["--cache-location", cache]), { cwd: corpus }) }));
+
+  // One file edited: the first file the scan parsed gets a comment, then its bytes back.
+  const parsed = JSON.parse(spawnSync(process.execPath, scanArgs("."), { cwd: corpus, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }).stdout);
+  const edited = parsed.findings[0]?.file;
+  if (edited) {
+    const path = join(corpus, edited);
+    const original = readFileSync(path);
+    try {
+      add(measure("scan, cache warm, one file edited", scanArgs(".", ["--cache-location", cache]), {
+        before: () => {
+          writeFileSync(path, original);
+          spawnSync(process.execPath, scanArgs(".", ["--cache-location", cache]), { cwd: corpus });
+          appendFileSync(path, "\n// edited\n");
+        },
+      }));
+    } finally {
+      writeFileSync(path, original);
+    }
+  }
+  if (tsconfig) add(measure(`scan --tsconfig ${tsconfig}`, scanArgs(".", ["--tsconfig", tsconfig])));
+
+  const config = (withPlugin) => {
+    const file = join(scratch, `eslint.${withPlugin ? "plugin" : "parser"}.mjs`);
+    const parser = pathUrl(join(ROOT, "node_modules/@typescript-eslint/parser/dist/index.js"));
+    const plugin = pathUrl(join(ROOT, "dist/eslint/index.js"));
+    writeFileSync(
+      file,
+      withPlugin
+        ? `import sunset from ${JSON.stringify(plugin)};\nexport default [{ ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/*.d.ts", "**/*.min.js"] }, { ...sunset.configs.recommended, files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"] }];\n`
+        : `import parser from ${JSON.stringify(parser)};\nexport default [{ ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/*.d.ts", "**/*.min.js"] }, { files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"], languageOptions: { parser, parserOptions: { ecmaFeatures: { jsx: true } } } }];\n`,
+    );
+    return file;
+  };
+  const eslintArgs = (file) => [ESLINT, "--no-config-lookup", "-c", file, "--no-warn-ignored", "-f", "json", "."];
+  const parserOnly = measure("ESLint, parser only (no rules)", eslintArgs(config(false)));
+  add(parserOnly);
+  const withPlugin = measure("ESLint, sunset-lint recommended", eslintArgs(config(true)));
+  add(withPlugin, { "vs parser only": `${((withPlugin.wall / parserOnly.wall - 1) * 100).toFixed(0)}%` });
+
+  if (multiply > 1) {
+    const copies = join(scratch, "multiplied");
+    for (let copy = 0; copy < multiply; copy++) cpSync(corpus, join(copies, `copy-${copy}`), { recursive: true });
+    add(measure(`scan, cold, corpus x${multiply}`, scanArgs("."), { cwd: copies, times: Math.min(runs, 2) }));
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const machine = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node };
+console.table(rows.map((row) => ({ ...row, wall: row.wall.toFixed(2), cpu: row.cpu.toFixed(2), peakMiB: Math.round(row.peakMiB) })));
+const results = join(ROOT, "bench/results");
+mkdirSync(results, { recursive: true });
+const out = join(results, `${new Date().toISOString().slice(0, 10)}-${basename(corpus)}.json`);
+writeFileSync(out, `${JSON.stringify({ corpus: basename(corpus), files: readdirSync(corpus).length, runs, machine, rows }, null, 2)}\n`);
+console.error(`bench: wrote ${out}`);
+
+function pathUrl(path) {
+  return new URL(`file://${path}`).href;
+}
