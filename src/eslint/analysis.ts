@@ -4,7 +4,6 @@
  * (parsed with typescript-estree, cached by modification time) so that paths and helpers
  * defined in another file are understood in the editor as in CI.
  */
-import { statSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { loadBundledCatalogue } from "../catalogue/load.js";
@@ -14,6 +13,7 @@ import { Evaluator, type ModuleHost, type TypeOracle } from "../core/evaluator/i
 import type { Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
+import { StampedCache } from "../files/stamped-cache.js";
 import { resolveImport } from "../files/resolve-import.js";
 import { Prefilter, relativeImports } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
@@ -33,20 +33,14 @@ const analysed = new WeakMap<SourceCode, Map<string, Analysis>>();
 
 /** Modules read from disk for cross-file resolution, reused while their file is unchanged. */
 class DiskModuleHost implements ModuleHost {
-  private readonly modules = new Map<string, { stamp: string; module: Module | null }>();
+  private readonly modules = new StampedCache<Module | null>();
 
   load(fromFile: string, specifier: string): Module | null {
     const path = resolveImport(fromFile, specifier);
-    if (!path) return null;
-    let stamp: string;
-    try {
-      const stats = statSync(path);
-      stamp = `${stats.mtimeMs}:${stats.size}`;
-    } catch {
-      return null;
-    }
-    const cached = this.modules.get(path);
-    if (cached && cached.stamp === stamp) return cached.module;
+    return path ? this.modules.get(path, () => this.parse(path), null) : null;
+  }
+
+  private parse(path: string): Module | null {
     let module: Module | null = null;
     const read = readSource(path);
     const parse = loadEstreeParse();
@@ -59,7 +53,6 @@ class DiskModuleHost implements ModuleHost {
         module = null;
       }
     }
-    this.modules.set(path, { stamp, module });
     return module;
   }
 }
@@ -118,7 +111,7 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
 
 let prefilter: Prefilter | undefined;
 const worthAnalysing = new WeakMap<SourceCode, boolean>();
-const importedSignals = new Map<string, { stamp: string; signals: number }>();
+const importedSignals = new StampedCache<number>();
 
 /** The scanner's prefilter on the file's text, and on the text of the files it imports. */
 function mayHoldFindings(context: Context, crossFile: boolean): boolean {
@@ -141,19 +134,14 @@ function mayHoldFindings(context: Context, crossFile: boolean): boolean {
 }
 
 function signalsOfFile(path: string): number {
-  let stamp: string;
-  try {
-    const stats = statSync(path);
-    stamp = `${stats.mtimeMs}:${stats.size}`;
-  } catch {
-    return 0;
-  }
-  const cached = importedSignals.get(path);
-  if (cached && cached.stamp === stamp) return cached.signals;
-  const read = readSource(path);
-  const signals = read.ok ? prefilter!.signals(read.text) : 0;
-  importedSignals.set(path, { stamp, signals });
-  return signals;
+  return importedSignals.get(
+    path,
+    () => {
+      const read = readSource(path);
+      return read.ok ? prefilter!.signals(read.text) : 0;
+    },
+    0,
+  );
 }
 
 /** This rule's findings for the file being linted. */

@@ -4,10 +4,11 @@
  * repository root, and `settings["sunset-lint"]`, validated with a "did you mean" for typos.
  * What a file says is overridden by settings, and settings by a rule's own options.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { ConfigError, closest, loadConfigFile, type LoadedConfig } from "../config/load.js";
+import { StampedCache } from "../files/stamped-cache.js";
 import { CONFIDENCE_LEVELS } from "../core/finding.js";
 import { RULE_NAMES } from "../core/analyze.js";
 import type { LogpushOptions } from "./options.js";
@@ -66,31 +67,25 @@ interface ProjectConfig {
 }
 
 const configByDirectory = new Map<string, string | null>();
-const parsed = new Map<string, { stamp: string; config: ProjectConfig }>();
+const parsed = new StampedCache<ProjectConfig | null>();
 
 /** The project configuration that applies to a file, or null when there is none. */
 export function projectConfigFor(file: string): ProjectConfig | null {
   const path = configPathFor(dirname(file));
   if (!path) return null;
-  let stamp: string;
-  try {
-    const stats = statSync(path);
-    stamp = `${stats.mtimeMs}:${stats.size}`;
-  } catch {
-    return null;
-  }
-  const cached = parsed.get(path);
-  if (cached && cached.stamp === stamp) return cached.config;
-  let loaded: LoadedConfig | null;
-  try {
-    loaded = loadConfigFile(path);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new PluginConfigError(error.message);
-    throw error;
-  }
-  const config = loaded ? toPluginConfig(loaded) : null;
-  if (config) parsed.set(path, { stamp, config });
-  return config;
+  return parsed.get(
+    path,
+    () => {
+      try {
+        const loaded = loadConfigFile(path);
+        return loaded ? toPluginConfig(loaded) : null;
+      } catch (error) {
+        if (error instanceof ConfigError) throw new PluginConfigError(error.message);
+        throw error;
+      }
+    },
+    null,
+  );
 }
 
 /** The nearest sunset-lint.config.json (or package.json with a "sunset-lint" key), stopping at the repository root. */
