@@ -8,7 +8,9 @@ import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
-import { parseAndLower } from "./lower.js";
+
+/** Parses and lowers one file (`lower.ts`, handed in so that a scan that parses nothing never loads the compiler). */
+export type ParseAndLower = (path: string, text: string) => { module: Module; syntaxErrors: string[] };
 
 export interface LoadedModule {
   module: Module | null;
@@ -37,6 +39,7 @@ export class ScannerModuleHost implements ModuleHost {
    * file imports them, so memory stays flat however large the repository.
    */
   constructor(
+    private readonly parseAndLower: ParseAndLower,
     /** Imported files failing this test are not parsed (they cannot matter to the analysis). */
     private readonly worthParsing: (text: string) => boolean = () => true,
     /** Source files over this size are not analysed (see `readSource`). */
@@ -59,7 +62,7 @@ export class ScannerModuleHost implements ModuleHost {
     if (!read.ok) loaded = { module: null, hash: null, syntaxErrors: [], problem: read.problem };
     else {
       try {
-        const { module, syntaxErrors } = parseAndLower(path, read.text);
+        const { module, syntaxErrors } = this.parseAndLower(path, read.text);
         loaded = { module, hash: contentHash(read.text), syntaxErrors, problem: null };
       } catch (error) {
         loaded = isStackOverflow(error)

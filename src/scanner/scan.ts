@@ -22,7 +22,6 @@ import { Prefilter, relativeImports } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
-import { TypeAwareProject } from "./type-aware.js";
 import { runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
 
 const { version: TOOL_VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
@@ -212,14 +211,18 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     report();
   };
 
+  // The compiler (ts-morph's TypeScript) is loaded only when something is to be parsed: a run
+  // whose files all come from the cache, or fail the prefilter, never loads it.
   if (options.tsconfig) {
+    const { TypeAwareProject } = await import("./type-aware.js");
     const project = new TypeAwareProject(isAbsolute(options.tsconfig) ? options.tsconfig : resolve(cwd, options.tsconfig));
     const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types };
     for (const file of candidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));
   } else if (jobs > 1 && workersAvailable()) {
     await runInWorkers(setup, candidates, jobs, collect);
-  } else {
-    const host = new ScannerModuleHost((text) => prefilter.mayMatterToImporters(text), maxFileBytes);
+  } else if (candidates.length > 0) {
+    const { parseAndLower } = await import("./lower.js");
+    const host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), maxFileBytes);
     const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
     for (const file of candidates) {
       host.file(file, texts.get(file));

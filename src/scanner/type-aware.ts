@@ -7,13 +7,13 @@ import { Project, ts } from "ts-morph";
 import type { TypeOracle } from "../core/evaluator/index.js";
 import { ScanUsageError } from "./errors.js";
 import type { Module } from "../core/ir.js";
-import { lowerSourceFile, syntaxErrorsOf } from "./lower.js";
+import { lowerSourceFile, parseAndLower, syntaxErrorsOf } from "./lower.js";
 import { ScannerModuleHost, contentHash, type LoadedModule } from "./module-host.js";
 
 class ProjectModuleHost extends ScannerModuleHost {
   private readonly lowered = new Map<string, LoadedModule>();
   constructor(private readonly project: Project) {
-    super();
+    super(parseAndLower);
   }
 
   override file(path: string, text?: string): LoadedModule {

@@ -3,6 +3,7 @@ import { parentPort } from "node:worker_threads";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { Evaluator } from "../core/evaluator/index.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
+import { parseAndLower } from "./lower.js";
 import { ScannerModuleHost } from "./module-host.js";
 import { withoutEdits } from "./result.js";
 import { Prefilter } from "../core/prefilter.js";
@@ -11,7 +12,7 @@ import type { WorkerReply, WorkerRequest, WorkerSetup } from "./workers.js";
 
 let setup: WorkerSetup | null = null;
 let catalogue: CatalogueIndex | null = null;
-let host = new ScannerModuleHost();
+let host = new ScannerModuleHost(parseAndLower);
 let evaluator: Evaluator | null = null;
 
 parentPort!.on("message", (request: WorkerRequest) => {
@@ -20,7 +21,7 @@ parentPort!.on("message", (request: WorkerRequest) => {
       setup = request.setup;
       catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
       const prefilter = new Prefilter(catalogue);
-      host = new ScannerModuleHost((text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes);
+      host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes);
       evaluator = createEvaluator(catalogue, host);
       return;
     }
