@@ -13,7 +13,7 @@
  * afterwards: run it on a scratch copy of the corpus, never on a working tree.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -133,7 +133,7 @@ console.table(rows.map((row) => ({ ...row, wall: row.wall.toFixed(2), cpu: row.c
 const results = join(ROOT, "bench/results");
 mkdirSync(results, { recursive: true });
 const out = join(results, `${new Date().toISOString().slice(0, 10)}-${basename(corpus)}.json`);
-writeFileSync(out, `${JSON.stringify({ corpus: basename(corpus), files: readdirSync(corpus).length, runs, machine, rows }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ corpus: basename(corpus), files: rows.find((row) => row.case === "scan, cold")?.files ?? null, runs, machine, rows }, null, 2)}\n`);
 console.error(`bench: wrote ${out}`);
 
 function pathUrl(path) {
