@@ -150,6 +150,8 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
         problems.push({ file: toPosixRelative(cwd, shown(directory)), kind: "unscannable", message: `cannot read this directory (${(error as NodeJS.ErrnoException).code ?? String(error)})` });
         continue;
       }
+      // The listing says whether this directory has ignore files: no need to try to open them.
+      gitignores?.noteListing(directory, entries.some((entry) => entry.name === ".gitignore" || entry.name === ".git"));
       for (const entry of entries) {
         const walked = join(directory, entry.name);
         if (entry.isDirectory()) {
@@ -210,21 +212,36 @@ function expandGlobs(paths: readonly string[], cwd: string): string[] {
 class GitignoreIndex {
   private readonly byDirectory = new Map<string, Ignore | null>();
   private readonly rootOf = new Map<string, string | null>();
+  /** Per directory, the `.gitignore` files that apply to its entries, nearest first (worked out once per directory). */
+  private readonly chains = new Map<string, { directory: string; matcher: Ignore }[]>();
   constructor(private readonly cwd: string) {}
 
   ignores(path: string, directory: boolean): boolean {
-    const root = this.repositoryRoot(dirname(path));
-    let current = dirname(path);
-    for (;;) {
-      const matcher = this.matcher(current, current === root);
-      if (matcher) {
-        const relativePath = relative(current, path).split(sep).join("/");
-        if (relativePath && !relativePath.startsWith("..") && matcher.ignores(directory ? `${relativePath}/` : relativePath)) return true;
-      }
-      if (current === root || current === dirname(current)) break;
-      current = dirname(current);
+    for (const { directory: base, matcher } of this.chainOf(dirname(path))) {
+      // `path` is below `base`: the relative path is a slice, not a path.relative() per level.
+      const relativePath = sep === "/" ? path.slice(base.length + 1) : path.slice(base.length + 1).split(sep).join("/");
+      if (relativePath && matcher.ignores(directory ? `${relativePath}/` : relativePath)) return true;
     }
     return false;
+  }
+
+  /** A directory whose listing holds neither `.gitignore` nor `.git` has no ignore file of its own. */
+  noteListing(directory: string, hasIgnoreFiles: boolean): void {
+    if (!hasIgnoreFiles && !this.byDirectory.has(directory)) this.byDirectory.set(directory, null);
+  }
+
+  private chainOf(start: string): { directory: string; matcher: Ignore }[] {
+    const known = this.chains.get(start);
+    if (known) return known;
+    const root = this.repositoryRoot(start);
+    const chain: { directory: string; matcher: Ignore }[] = [];
+    for (let current = start; ; current = dirname(current)) {
+      const matcher = this.matcher(current, current === root);
+      if (matcher) chain.push({ directory: current.endsWith(sep) ? current.slice(0, -1) : current, matcher });
+      if (current === root || current === dirname(current)) break;
+    }
+    this.chains.set(start, chain);
+    return chain;
   }
 
   /** Where `.gitignore` files stop applying: the repository root, or the working directory (or the directory itself) outside a repository. */
