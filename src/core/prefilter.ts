@@ -142,6 +142,17 @@ export class Prefilter {
   }
 }
 
+/**
+ * Everything the prefilter's verdicts depend on besides the catalogue: its word lists, patterns
+ * and the code of its decisions. A cache of hints is valid only under the same fingerprint.
+ */
+export const PREFILTER_FINGERPRINT = [
+  DISTINCTIVE.join("|"),
+  [...SDK_NAMES_TOO_COMMON, ...WEAK_FIELDS].join("|"),
+  ...[API_HINT, DNS_HINT, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, DATASET, FILTER].map((pattern) => pattern.source),
+  Prefilter.toString(), // the class's own code: its constructor and decisions
+].join("\n");
+
 /** The relative module specifiers a file imports, read from its text. */
 export function relativeImports(text: string): string[] {
   return [...text.matchAll(RELATIVE_IMPORT)].map((match) => match[1]!);

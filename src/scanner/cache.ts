@@ -8,7 +8,7 @@
  * analysed again, so a bad cache can cost time but never hide a finding.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { writeFileAtomic } from "../files/write-atomic.js";
 import { contentHash } from "./module-host.js";
@@ -23,18 +23,45 @@ interface CacheEntry {
   digest: string;
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
+
+/**
+ * What reading a file taught the scan (its hash, its prefilter hints, its relative imports),
+ * valid while the file's stamp (modification and change times, size, inode) is unchanged: a
+ * warm run stats each file instead of reading it, as ESLint's cache does.
+ */
+export interface ReadEntry {
+  stamp: string;
+  hash: string;
+  signals: number;
+  imports: string[];
+}
 
 interface CacheFile {
   format: typeof FORMAT;
   tool: "sunset-lint";
   key: string;
   files: Record<string, CacheEntry>;
+  reads: Record<string, ReadEntry>;
+  /** Digest of `reads` and the key, as each entry of `files` has its own. */
+  readsDigest: string;
+}
+
+/** A file's stamp, or null when it cannot be stat'ed. */
+export function fileStamp(path: string): string | null {
+  try {
+    const stats = statSync(path, { bigint: true });
+    return `${stats.mtimeNs}:${stats.ctimeNs}:${stats.size}:${stats.ino}`;
+  } catch {
+    return null;
+  }
 }
 
 export class ScanCache {
   private readonly entries: Record<string, CacheEntry>;
   private readonly fresh: Record<string, CacheEntry> = {};
+  private reads: Record<string, ReadEntry>;
+  private readonly freshReads: Record<string, ReadEntry> = Object.create(null) as Record<string, ReadEntry>;
   private readonly dependencyHashes = new Map<string, string | null>();
   hits = 0;
 
@@ -45,6 +72,7 @@ export class ScanCache {
     onNotice: (message: string) => void = () => {},
   ) {
     this.entries = Object.create(null) as Record<string, CacheEntry>;
+    this.reads = Object.create(null) as Record<string, ReadEntry>;
     let text: string;
     try {
       text = readBounded(path, "cache");
@@ -59,12 +87,16 @@ export class ScanCache {
     } catch {
       loaded = null;
     }
-    if (loaded === null || typeof loaded !== "object" || loaded.tool !== "sunset-lint" || loaded.format !== FORMAT || typeof loaded.files !== "object" || loaded.files === null) {
+    if (loaded === null || typeof loaded !== "object" || loaded.tool !== "sunset-lint" || loaded.format !== FORMAT || typeof loaded.files !== "object" || loaded.files === null || typeof loaded.reads !== "object" || loaded.reads === null) {
       onNotice(`the cache ${path} is damaged or was written by another version; it is discarded and every file is analysed again`);
       return;
     }
     // Another tool version, schedule or set of options: expected, and silent.
     if (loaded.key !== key) return;
+    if (loaded.readsDigest !== this.readsDigestOf(loaded.reads)) {
+      onNotice(`the cache ${path} has entries that do not match their digest (edited or damaged); it is discarded and every file is analysed again`);
+      return;
+    }
     for (const [file, entry] of Object.entries(loaded.files)) {
       if (!entry || typeof entry !== "object" || entry.digest !== this.digestOf(entry)) {
         onNotice(`the cache ${path} has entries that do not match their digest (edited or damaged); it is discarded and every file is analysed again`);
@@ -73,6 +105,25 @@ export class ScanCache {
       }
       this.entries[file] = entry;
     }
+    Object.assign(this.reads, loaded.reads);
+  }
+
+  private readsDigestOf(reads: Record<string, ReadEntry>): string {
+    return createHash("sha256").update(this.key).update("\0").update(JSON.stringify(reads)).digest("hex");
+  }
+
+  /** What an earlier run learned from reading this file, if the file is unchanged since. */
+  knownRead(path: string): ReadEntry | null {
+    const known = this.reads[path];
+    if (!known) return null;
+    if (fileStamp(path) !== known.stamp) return null;
+    this.freshReads[path] = known;
+    return known;
+  }
+
+  /** Records what this run learned from reading a file (stamp taken before the read). */
+  noteRead(path: string, entry: ReadEntry): void {
+    this.freshReads[path] = entry;
   }
 
   private digestOf(entry: Omit<CacheEntry, "digest">): string {
@@ -85,11 +136,13 @@ export class ScanCache {
 
   private hashOf(path: string): string | null {
     if (!this.dependencyHashes.has(path)) {
-      let hash: string | null = null;
-      try {
-        hash = contentHash(readFileSync(path, "utf8"));
-      } catch {
-        hash = null;
+      let hash: string | null = this.knownRead(path)?.hash ?? null;
+      if (hash === null) {
+        try {
+          hash = contentHash(readFileSync(path, "utf8"));
+        } catch {
+          hash = null;
+        }
       }
       this.dependencyHashes.set(path, hash);
     }
@@ -116,6 +169,9 @@ export class ScanCache {
   }
 
   save(): void {
-    writeFileAtomic(this.path, JSON.stringify({ format: FORMAT, tool: "sunset-lint", key: this.key, files: this.fresh } satisfies CacheFile));
+    writeFileAtomic(
+      this.path,
+      JSON.stringify({ format: FORMAT, tool: "sunset-lint", key: this.key, files: this.fresh, reads: this.freshReads, readsDigest: this.readsDigestOf(this.freshReads) } satisfies CacheFile),
+    );
   }
 }

@@ -15,10 +15,10 @@ import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
-import { ScanCache } from "./cache.js";
+import { fileStamp, ScanCache } from "./cache.js";
 import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
 import { ScannerModuleHost, contentHash } from "./module-host.js";
-import { Prefilter, relativeImports } from "../core/prefilter.js";
+import { Prefilter, PREFILTER_FINGERPRINT, relativeImports } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
@@ -115,7 +115,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const cache = options.cache && !options.withFixes && !stdinPath
     ? new ScanCache(
         typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
-        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes]),
+        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT]),
         options.onNotice,
       )
     : null;
@@ -127,7 +127,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const hashes = new Map<string, string>();
   let retained = 0;
   const keep = (file: string, text: string) => {
-    if (cache) hashes.set(file, contentHash(text));
+    if (cache && !hashes.has(file)) hashes.set(file, contentHash(text));
     if (retained + text.length > RETAINED_TEXT_BUDGET && file !== stdinPath) return;
     texts.set(file, text);
     retained += text.length;
@@ -143,20 +143,33 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const undecided = new Map<string, string[]>();
   const signalsOf = new Map<string, number>();
   for (const file of files) {
-    const read = sourceOf(file);
-    if (!read.ok) {
-      problems.push({ file: toPosixRelative(cwd, file), message: read.problem, kind: read.skipped ? "skipped" : "unscannable" });
-      continue;
+    // With a cache, a file unchanged since the last run (same stamp) is not read at all: its
+    // hash, hints and imports come from the cache, and its text is read only if it is analysed.
+    const known = cache && file !== stdinPath ? cache.knownRead(file) : null;
+    let signals: number;
+    let imports: string[];
+    if (known) {
+      signals = known.signals;
+      imports = known.imports;
+      hashes.set(file, known.hash);
+    } else {
+      const stamp = cache ? fileStamp(file) : null;
+      const read = sourceOf(file);
+      if (!read.ok) {
+        problems.push({ file: toPosixRelative(cwd, file), message: read.problem, kind: read.skipped ? "skipped" : "unscannable" });
+        continue;
+      }
+      signals = prefilter.signals(read.text);
+      imports = Prefilter.passes(signals) ? [] : relativeImports(read.text);
+      if (cache && stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash: contentHash(read.text), signals, imports });
+      if (options.noPrefilter || Prefilter.passes(signals)) keep(file, read.text);
     }
     readable.add(file);
-    const signals = prefilter.signals(read.text);
     signalsOf.set(file, signals);
     if (options.noPrefilter || Prefilter.passes(signals)) {
       passed.add(file);
-      keep(file, read.text);
-    } else {
-      const imports = relativeImports(read.text);
-      if (imports.length > 0) undecided.set(file, imports);
+    } else if (imports.length > 0) {
+      undecided.set(file, imports);
     }
   }
   // A file may use paths, constants or clients written in a module it imports: judge the two together.
@@ -177,6 +190,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       return target !== null && Prefilter.passesWithImport(own, importedSignals(target));
     })) continue;
     passed.add(file);
+    if (hashes.has(file)) continue; // known from the cache: read when (and if) it is analysed
     const read = sourceOf(file);
     if (read.ok) keep(file, read.text);
   }

@@ -105,6 +105,16 @@ describe("a cache that cannot be trusted", () => {
     expect(tampered.stderr).toMatch(/the cache .*scan-cache\.json has entries that do not match their digest .* discarded/);
     expect(tampered.code).toBe(1);
 
+    // The hints learned from reading files are checked too: a file marked as holding nothing comes back.
+    runCli(["scan", "--cache", "--as-of", AS_OF], dir);
+    const withReads = JSON.parse(readFileSync(path, "utf8"));
+    for (const entry of Object.values(withReads.reads) as { signals: number }[]) entry.signals = 0;
+    withReads.files = {};
+    writeFileSync(path, JSON.stringify(withReads));
+    const hintsTampered = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
+    expect(JSON.parse(hintsTampered.stdout).findings).toHaveLength(1);
+    expect(hintsTampered.stderr).toMatch(/do not match their digest/);
+
     writeFileSync(path, "{ damaged");
     const damaged = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
     expect(JSON.parse(damaged.stdout).findings).toHaveLength(1);
@@ -155,5 +165,17 @@ describe("what is given to scan", () => {
     writeFileSync(join(repo, "pkg/app.ts"), FINDING);
     const run = runCli(["scan", "--format", "json", "--as-of", AS_OF], join(repo, "pkg"));
     expect(JSON.parse(run.stdout).findings.map((f: { file: string }) => f.file)).toEqual(["app.ts"]);
+  });
+});
+
+describe("a warm cache reads only what changed", () => {
+  it("a file edited since the last run is read again: a finding added to a file that held none is reported", async () => {
+    const dir = project();
+    writeFileSync(join(dir, "quiet.ts"), "export const add = (a: number, b: number) => a + b;\n");
+    expect(JSON.parse(runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir).stdout).findings).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // a later modification time on any file system
+    writeFileSync(join(dir, "quiet.ts"), `export const add = (a: number, b: number) => a + b;\n${FINDING}`);
+    const run = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
+    expect(JSON.parse(run.stdout).findings.map((f: { file: string }) => f.file).sort()).toEqual(["app.ts", "quiet.ts"]);
   });
 });
