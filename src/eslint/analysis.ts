@@ -45,7 +45,7 @@ class DiskModuleHost implements ModuleHost {
     const read = readSource(path);
     const parse = loadEstreeParse();
     // As the scanner does: an imported file that cannot matter to its importers is not parsed.
-    if (read.ok && parse && (prefilter ??= new Prefilter(loadBundledCatalogue())).mayMatterToImporters(read.text)) {
+    if (read.ok && parse && prefilterOf().mayMatterToImporters(read.text)) {
       try {
         const program = parse(read.text, { range: true, jsx: /\.[jt]sx$/.test(path), comment: false, filePath: path });
         module = lowerEstree({ file: path, text: read.text, program });
@@ -110,6 +110,7 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
 }
 
 let prefilter: Prefilter | undefined;
+const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
 const worthAnalysing = new WeakMap<SourceCode, boolean>();
 const importedSignals = new StampedCache<number>();
 
@@ -118,9 +119,8 @@ function mayHoldFindings(context: Context, crossFile: boolean): boolean {
   const sourceCode = context.sourceCode;
   const known = worthAnalysing.get(sourceCode);
   if (known !== undefined) return known;
-  prefilter ??= new Prefilter(loadBundledCatalogue());
   const text = sourceCode.text;
-  const own = prefilter.signals(text);
+  const own = prefilterOf().signals(text);
   let worth = Prefilter.passes(own);
   if (!worth && crossFile) {
     const file = context.physicalFilename ?? context.filename;
@@ -138,7 +138,7 @@ function signalsOfFile(path: string): number {
     path,
     () => {
       const read = readSource(path);
-      return read.ok ? prefilter!.signals(read.text) : 0;
+      return read.ok ? prefilterOf().signals(read.text) : 0;
     },
     0,
   );

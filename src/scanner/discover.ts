@@ -110,8 +110,6 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const files = new Set<string>();
   const rules = new IgnoreRules(options);
   const gitignores = rules.gitignores;
-  const pruned = (name: string) => rules.pruned(name);
-  const ignoredByUser = (path: string, root: string, directory: boolean) => rules.ignoredByUser(path, root, directory);
 
   for (const given of expandGlobs(options.paths.length > 0 ? options.paths : ["."], cwd)) {
     const path = isAbsolute(given) ? given : resolve(cwd, given);
@@ -155,14 +153,14 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
       for (const entry of entries) {
         const walked = join(directory, entry.name);
         if (entry.isDirectory()) {
-          if (pruned(entry.name) || ignoredByUser(shown(walked), path, true) || gitignores?.ignores(walked, true)) continue;
+          if (rules.pruned(entry.name) || rules.ignoredByUser(shown(walked), path, true) || gitignores?.ignores(walked, true)) continue;
           stack.push(walked);
           continue;
         }
         // Symbolic links to files are scanned; links to directories are not followed (no loops).
         if (!(entry.isFile() || entry.isSymbolicLink()) || !hasSourceExtension(entry.name)) continue;
         const file = shown(walked);
-        if (ignoredByUser(file, path, false) || gitignores?.ignores(walked, false)) continue;
+        if (rules.ignoredByUser(file, path, false) || gitignores?.ignores(walked, false)) continue;
         if (!options.noDefaultIgnores && entry.name.endsWith(".min.js")) {
           problems.push({ file: toPosixRelative(cwd, file), kind: "skipped", message: "skipped: a minified bundle (*.min.js); --no-default-ignores scans it" });
           continue;

@@ -161,7 +161,12 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       }
       signals = prefilter.signals(read.text);
       imports = Prefilter.passes(signals) ? [] : relativeImports(read.text);
-      if (cache && stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash: contentHash(read.text), signals, imports });
+      if (cache) {
+        // Hashed once here: the cache lookup and the record of this read share it.
+        const hash = contentHash(read.text);
+        hashes.set(file, hash);
+        if (stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash, signals, imports });
+      }
       if (options.noPrefilter || Prefilter.passes(signals)) keep(file, read.text);
     }
     readable.add(file);
@@ -190,7 +195,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       return target !== null && Prefilter.passesWithImport(own, importedSignals(target));
     })) continue;
     passed.add(file);
-    if (hashes.has(file)) continue; // known from the cache: read when (and if) it is analysed
+    if (hashes.has(file)) continue; // hashed already (a cache run): its text is read when, and if, it is analysed
     const read = sourceOf(file);
     if (read.ok) keep(file, read.text);
   }
