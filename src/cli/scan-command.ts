@@ -8,6 +8,7 @@ import { today } from "../core/analyze.js";
 import { DEFAULT_LOGPUSH_LIMITS } from "../core/detectors/context.js";
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from "../files/read-source.js";
 import { ignoredBecause, toPosixRelative } from "../scanner/discover.js";
+import { DEFAULT_LANGUAGES, LANGUAGE_IDS, parseLanguageList, type LanguageId } from "../languages/index.js";
 import { summarize } from "../scanner/result.js";
 import { useColor } from "./color.js";
 import { parseByteSize } from "../config/byte-size.js";
@@ -44,6 +45,7 @@ export interface ScanFlags {
   fixDryRun?: boolean;
   jobs?: number;
   maxFileSize?: number;
+  languages?: string[];
   progress: boolean;
   /** Undefined: decided by FORCE_COLOR, NO_COLOR and whether the output is a terminal. */
   color?: boolean;
@@ -80,6 +82,7 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
     ...(flags.cache || flags.cacheLocation ? { cache: flags.cacheLocation ? resolve(cwd, flags.cacheLocation) : true } : {}),
     ...(flags.jobs !== undefined ? { jobs: flags.jobs } : {}),
     ...((flags.maxFileSize ?? config.maxFileSize) !== undefined ? { maxFileSize: flags.maxFileSize ?? parseByteSize(config.maxFileSize!)! } : {}),
+    ...((flags.languages ?? config.languages) ? { languages: languagesOf(flags.languages ?? config.languages!) } : {}),
   };
   if (flags.printConfig) {
     out(`${JSON.stringify(effectiveConfig(flags.printConfig, options, loaded, cwd), null, 2)}\n`);
@@ -169,6 +172,16 @@ function readStdin(maxBytes: number): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** `--languages python,go` or the config's list, checked. */
+function languagesOf(names: readonly string[]): LanguageId[] {
+  const { languages, unknown } = parseLanguageList(names);
+  if (unknown.length > 0) {
+    throw new UsageError(`--languages: ${unknown.map((name) => JSON.stringify(name)).join(", ")} is not a language sunset-lint reads (one of ${LANGUAGE_IDS.join(", ")})`);
+  }
+  if (languages.length === 0) throw new UsageError("--languages: name at least one language");
+  return languages;
+}
+
 const scannedOrWhyNot = (reason: string | null) => (reason === null ? { scanned: true } : { scanned: false, notScannedBecause: reason });
 
 /** `--print-config FILE`: what a scan would apply to that file, and whether it would be scanned at all. */
@@ -177,7 +190,8 @@ function effectiveConfig(file: string, options: ScanOptions, loaded: LoadedConfi
   return {
     file: toPosixRelative(cwd, path),
     configFile: loaded.file ? toPosixRelative(cwd, loaded.file) : null,
-    ...scannedOrWhyNot(ignoredBecause(path, { cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false })),
+    ...scannedOrWhyNot(ignoredBecause(path, { cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false, languages: options.languages ?? [...DEFAULT_LANGUAGES] })),
+    languages: options.languages ?? [...DEFAULT_LANGUAGES],
     asOf: options.asOf,
     minConfidence: options.minConfidence,
     apiHosts: options.apiHosts,

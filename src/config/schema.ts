@@ -2,6 +2,8 @@
  * The configuration file: `sunset-lint.config.json`, or a `"sunset-lint"` key in package.json.
  * JSON (comments and trailing commas allowed) only, so scanning an untrusted repo never runs its code. Command-line options win.
  */
+import type { LanguageId } from "../languages/index.js";
+
 export const CONFIG_SCHEMA = {
   $schema: "http://json-schema.org/draft-07/schema#",
   $id: "https://github.com/sunset-lint/sunset-lint/blob/main/docs/config.schema.json",
@@ -25,6 +27,12 @@ export const CONFIG_SCHEMA = {
       type: ["integer", "string"],
       minimum: 1,
       description: 'Source files larger than this are skipped and named in a notice: bytes, or a size such as "512KiB" or "4MB" (default 2MiB).',
+    },
+    languages: {
+      type: "array",
+      items: { enum: ["typescript", "python", "go", "shell", "php", "ruby", "terraform", "yaml", "json", "vue", "svelte", "markdown"] },
+      uniqueItems: true,
+      description: "The languages scanned (default: all but markdown, whose fenced code blocks are read only when listed).",
     },
     logpush: {
       type: "object",
@@ -51,5 +59,6 @@ export interface SunsetConfig {
   tsconfig?: string;
   baseline?: string;
   maxFileSize?: number | string;
+  languages?: LanguageId[];
   logpush?: { maxOperators?: number; maxBytes?: number; operators?: string[] };
 }

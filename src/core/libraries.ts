@@ -70,7 +70,12 @@ export function methodFromText(text: string | null): HttpMethod | null {
 export const ROUTE_METHOD_NAMES = new Set([...Object.keys(METHOD_OF_NAME), "all", "use", "route", "on", "intercept", "reply"]);
 
 /** Calls whose string arguments are messages, not requests. */
-export const MESSAGE_CALLEES = new Set(["log", "info", "warn", "error", "debug", "trace", "fatal", "assert", "describe", "it", "test"]);
+export const MESSAGE_CALLEES = new Set([
+  ...["log", "info", "warn", "error", "debug", "trace", "fatal", "assert", "describe", "it", "test"],
+  // the same in the other languages the scanner reads (Python, Go, PHP, Ruby)
+  ...["print", "println", "printf", "Println", "Printf", "Print", "Fprintf", "Fprintln", "Errorf", "Fatalf", "Panicf", "Infof", "Warnf", "Debugf", "Logf"],
+  ...["warning", "exception", "critical", "puts", "error_log", "var_dump", "print_r"],
+]);
 
 /**
  * Array methods that pass elements to their callback, and which parameter receives the element.

@@ -66,8 +66,14 @@ export class Prefilter {
   private readonly distinctive: RegExp;
   private readonly segments: RegExp;
   private readonly weak: RegExp | null;
+  private readonly names: RegExp | null;
 
-  constructor(catalogue: CatalogueIndex) {
+  /**
+   * `names`: words that pass a file on their own, matched whole and with their case: what the
+   * front ends of other languages read as requests (Terraform resource types, SDK method names).
+   */
+  constructor(catalogue: CatalogueIndex, names: readonly string[] = []) {
+    this.names = names.length > 0 ? new RegExp(`(?<![\\w-])(?:${alternation(names)})(?![\\w-])`) : null;
     const distinctive = new Set(DISTINCTIVE);
     const segments = new Set<string>();
     const weak = new Set<string>();
@@ -96,7 +102,7 @@ export class Prefilter {
   /** The hints a text holds (each regular expression runs at most once). */
   signals(text: string): number {
     let signals = 0;
-    if (this.distinctive.test(text)) signals |= Signal.Distinctive;
+    if (this.distinctive.test(text) || this.names?.test(text)) signals |= Signal.Distinctive;
     if (this.segments.test(text)) signals |= Signal.Segment;
     if (API_HINT.test(text)) signals |= Signal.ApiHint;
     if (this.weak?.test(text)) signals |= Signal.Weak;

@@ -128,7 +128,11 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
     .map((directive) => ({ file, line: directive.line, text: directive.text }));
   // A rule that failed part-way: the findings made are kept, and the file is named as not fully analysed.
   const problem: FileProblem | null =
-    ruleErrors.length > 0 ? { file, kind: "unscannable", message: `internal error in ${ruleErrors.length === 1 ? "a rule" : `${ruleErrors.length} rules`}, the other findings of this file are kept (${ruleErrors.join("; ")})` } : null;
+    ruleErrors.length > 0
+      ? { file, kind: "unscannable", message: `internal error in ${ruleErrors.length === 1 ? "a rule" : `${ruleErrors.length} rules`}, the other findings of this file are kept (${ruleErrors.join("; ")})` }
+      : "partly" in loaded && loaded.partly
+        ? { file, kind: "unscannable", message: `only partly analysed: ${loaded.partly}; the findings made are kept` }
+        : null;
   return { file, findings, suppressed, unused, problem, dependencies, hash: problem ? null : loaded.hash };
 }
 

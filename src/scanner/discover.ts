@@ -1,6 +1,6 @@
 /**
- * Finds the files to scan: the given files, and below the given directories every
- * `.ts .tsx .mts .cts .js .jsx .mjs .cjs` file that is not ignored by a `.gitignore` (from the
+ * Finds the files to scan: the given files, and below the given directories every file of an
+ * enabled language (by extension, or by shebang for a file without one) that is not ignored by a `.gitignore` (from the
  * file's directory up to the repository root, and `.git/info/exclude`), by the default ignores
  * or by `--ignore` patterns. A path that does not exist but holds glob characters is expanded as
  * a glob. Problems (a broken symbolic link) are returned; a named path that is not there is a
@@ -9,19 +9,26 @@
  * The walk is one `readdir` per directory, ignored directories pruned before they are entered,
  * so its cost grows linearly with the tree (200,000 files in one directory included).
  */
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { globSync, hasMagic } from "glob";
 import ignore, { type Ignore } from "ignore";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
-import { SOURCE_EXTENSIONS } from "../files/resolve-import.js";
+import { DEFAULT_LANGUAGES, LANGUAGE_LABELS, languageOfPath, languageOfShebang, type LanguageId } from "../languages/index.js";
 import { ScanUsageError } from "./errors.js";
 
 /** Directories never entered, and those left out unless `--no-default-ignores`. */
-const ALWAYS_PRUNED = new Set([".git", "node_modules"]);
-const DEFAULT_PRUNED = new Set(["dist", "build", "coverage"]);
+const ALWAYS_PRUNED = new Set([".git", "node_modules", ".sunset-lint-cache"]);
+/** Build output, and the third-party code other ecosystems keep in the tree (Go and PHP `vendor`, Python environments, Terraform's module cache). */
+const DEFAULT_PRUNED = new Set(["dist", "build", "coverage", "vendor", ".terraform", "__pycache__", ".venv", "venv", "site-packages", ".tox"]);
+/** Lock files and other generated JSON that is large and never code. */
+const GENERATED_FILES = new Set(["package-lock.json", "npm-shrinkwrap.json", "composer.lock", "yarn.lock", "pnpm-lock.yaml", "Pipfile.lock", "poetry.lock"]);
 /** As globs, for the documentation and `--help`. */
-export const DEFAULT_IGNORES = ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/.git/**", "**/*.d.ts", "**/*.d.mts", "**/*.d.cts", "**/*.min.js"];
+export const DEFAULT_IGNORES = [
+  ...["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/.git/**", "**/*.d.ts", "**/*.d.mts", "**/*.d.cts", "**/*.min.js"],
+  ...["**/vendor/**", "**/.terraform/**", "**/__pycache__/**", "**/.venv/**", "**/venv/**", "**/site-packages/**", "**/.tox/**"],
+  ...[...GENERATED_FILES].map((name) => `**/${name}`),
+];
 
 export interface FileProblem {
   /** Path relative to the working directory, `/` separators. */
@@ -43,15 +50,58 @@ export interface DiscoverOptions {
   /** Scan files the default ignores skip (dist, build, minified files…). */
   noDefaultIgnores?: boolean;
   respectGitignore?: boolean;
+  /** The languages read (default: all but Markdown). */
+  languages?: readonly LanguageId[];
 }
 
 export interface Discovery {
   /** Absolute paths, sorted. */
   files: string[];
   problems: FileProblem[];
+  /** The language of each file. */
+  languages: Map<string, LanguageId>;
 }
 
-const hasSourceExtension = (path: string) => SOURCE_EXTENSIONS.some((extension) => path.endsWith(extension)) && !/\.d\.[cm]?ts$/.test(path);
+/** What the scan reads: files of the enabled languages by extension, and extensionless scripts by shebang. */
+class LanguageFilter {
+  constructor(readonly enabled: ReadonlySet<LanguageId>) {}
+
+  /** The file's language when the scan reads it (by extension or name), `undefined` when a shebang may tell. */
+  byName(path: string): LanguageId | null | undefined {
+    const name = basename(path);
+    if (GENERATED_FILES.has(name)) return null;
+    const language = languageOfPath(name);
+    if (language) return this.enabled.has(language) ? language : null;
+    return name.includes(".") ? null : undefined;
+  }
+
+  /** An extensionless file's language, from its first line. */
+  byShebang(path: string): LanguageId | null {
+    const language = languageOfShebang(firstLine(path));
+    return language && this.enabled.has(language) ? language : null;
+  }
+
+  describe(): string {
+    return [...this.enabled].map((id) => LANGUAGE_LABELS[id]).join(", ");
+  }
+}
+
+function firstLine(path: string): string {
+  let fd: number | null = null;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const buffer = Buffer.alloc(128);
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    const text = buffer.subarray(0, read).toString("latin1");
+    return text.startsWith("#!") ? text.split("\n")[0]! : "";
+  } catch {
+    return "";
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+const notScanned = (filter: LanguageFilter) => `not a file in a language this scan reads (${filter.describe()}; see --languages)`;
 
 export const toPosixRelative = (cwd: string, path: string) => relative(cwd, path).split(sep).join("/") || ".";
 
@@ -86,7 +136,9 @@ class IgnoreRules {
  * patterns, `.gitignore` files.
  */
 export function ignoredBecause(file: string, options: DiscoverOptions): string | null {
-  if (!hasSourceExtension(file)) return `not a JavaScript or TypeScript file (expected one of ${SOURCE_EXTENSIONS.join(" ")})`;
+  const filter = new LanguageFilter(new Set(options.languages ?? DEFAULT_LANGUAGES));
+  const language = filter.byName(file);
+  if (language === null || (language === undefined && filter.byShebang(file) === null)) return notScanned(filter);
   const rules = new IgnoreRules(options);
   const roots = (options.paths.length > 0 ? options.paths : ["."]).map((path) => resolve(options.cwd, path));
   const root = roots.find((candidate) => candidate === file || isInside(file, candidate));
@@ -108,8 +160,10 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const { cwd } = options;
   const problems: FileProblem[] = [];
   const files = new Set<string>();
+  const languages = new Map<string, LanguageId>();
   const rules = new IgnoreRules(options);
   const gitignores = rules.gitignores;
+  const filter = new LanguageFilter(new Set(options.languages ?? DEFAULT_LANGUAGES));
 
   for (const given of expandGlobs(options.paths.length > 0 ? options.paths : ["."], cwd)) {
     const path = isAbsolute(given) ? given : resolve(cwd, given);
@@ -129,8 +183,11 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
     }
     if (stats.isFile()) {
       // A file named explicitly is scanned even if an ignore would skip it in a directory walk.
-      if (hasSourceExtension(path)) files.add(path);
-      else problems.push({ file: toPosixRelative(cwd, path), kind: "skipped", message: `not a JavaScript or TypeScript file (expected one of ${SOURCE_EXTENSIONS.join(" ")})` });
+      const language = filter.byName(path) ?? (filter.byName(path) === undefined ? filter.byShebang(path) : null);
+      if (language) {
+        files.add(path);
+        languages.set(path, language);
+      } else problems.push({ file: toPosixRelative(cwd, path), kind: "skipped", message: notScanned(filter) });
       continue;
     }
     if (!stats.isDirectory()) {
@@ -158,7 +215,9 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
           continue;
         }
         // Symbolic links to files are scanned; links to directories are not followed (no loops).
-        if (!(entry.isFile() || entry.isSymbolicLink()) || !hasSourceExtension(entry.name)) continue;
+        if (!(entry.isFile() || entry.isSymbolicLink())) continue;
+        let language = filter.byName(entry.name);
+        if (language === null) continue;
         const file = shown(walked);
         if (rules.ignoredByUser(file, path, false) || gitignores?.ignores(walked, false)) continue;
         if (!options.noDefaultIgnores && entry.name.endsWith(".min.js")) {
@@ -176,7 +235,11 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
           }
           if (!target.isFile()) continue;
         }
+        // A file without an extension is read if its shebang names a language (`#!/usr/bin/env python3`).
+        language ??= filter.byShebang(walked);
+        if (!language) continue;
         files.add(file);
+        languages.set(file, language);
       }
     }
 
@@ -184,7 +247,7 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
       return real === path ? walked : join(path, relative(real, walked));
     }
   }
-  return { files: [...files].sort(), problems };
+  return { files: [...files].sort(), problems, languages };
 }
 
 /** Paths that do not exist but hold glob characters (`"src/**\/*.ts"` quoted past the shell) are expanded. */

@@ -18,9 +18,12 @@ export function scriptKindOf(path: string): ts.ScriptKind {
   return ts.ScriptKind.JS;
 }
 
-/** Parses with the compiler (no binding, no type checking) and lowers. */
-export function parseAndLower(file: string, text: string): { module: IR.Module; syntaxErrors: string[] } {
-  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, scriptKindOf(file));
+/**
+ * Parses with the compiler (no binding, no type checking) and lowers. `scriptPath` names the
+ * dialect when the file's own name does not (a Vue component's `lang="ts"` script).
+ */
+export function parseAndLower(file: string, text: string, scriptPath: string = file): { module: IR.Module; syntaxErrors: string[] } {
+  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, scriptKindOf(scriptPath));
   return { module: lowerSourceFile(sourceFile, file), syntaxErrors: syntaxErrorsOf(sourceFile) };
 }
 

@@ -10,7 +10,11 @@ import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
 
 /** Parses and lowers one file (`lower.ts`, handed in so that a scan that parses nothing never loads the compiler). */
-export type ParseAndLower = (path: string, text: string) => { module: Module; syntaxErrors: string[] };
+/**
+ * `partly`: the parser recovered from errors over much of the file (tree-sitter grammars): what it
+ * made out is analysed and its findings kept, and the file is named as only partly analysed.
+ */
+export type ParseAndLower = (path: string, text: string) => { module: Module; syntaxErrors: string[]; partly?: string | null };
 
 export interface LoadedModule {
   module: Module | null;
@@ -18,6 +22,8 @@ export interface LoadedModule {
   hash: string | null;
   syntaxErrors: string[];
   problem: string | null;
+  /** Why the file was only partly analysed, if it was. */
+  partly?: string | null;
   /** The parser ran out of stack (code nested deeper than this thread's stack allows): worth a retry with a larger one. */
   outOfStack?: boolean;
 }
@@ -62,8 +68,8 @@ export class ScannerModuleHost implements ModuleHost {
     if (!read.ok) loaded = { module: null, hash: null, syntaxErrors: [], problem: read.problem };
     else {
       try {
-        const { module, syntaxErrors } = this.parseAndLower(path, read.text);
-        loaded = { module, hash: contentHash(read.text), syntaxErrors, problem: null };
+        const { module, syntaxErrors, partly } = this.parseAndLower(path, read.text);
+        loaded = { module, hash: contentHash(read.text), syntaxErrors, problem: null, partly: partly ?? null };
       } catch (error) {
         loaded = isStackOverflow(error)
           ? { module: null, hash: contentHash(read.text), syntaxErrors: [], problem: "the parser ran out of stack: the code is nested too deeply", outOfStack: true }

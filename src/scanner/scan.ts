@@ -23,6 +23,8 @@ import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanRe
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
 import { runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
+import { DEFAULT_LANGUAGES, fixesApply, LANGUAGE_LABELS, languageOfPath, REQUEST_NAMES, type LanguageId } from "../languages/index.js";
+import { isToolOutputText } from "../languages/json.js";
 
 const { version: TOOL_VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
@@ -55,6 +57,8 @@ export interface ScanOptions {
   maxFileSize?: number;
   /** Keep fixes and suggestions on the findings (for `--fix`). */
   withFixes?: boolean;
+  /** The languages read (default: all but Markdown code blocks). */
+  languages?: LanguageId[];
   /** Parse every file, skipping the text prefilter (for checking that the prefilter loses nothing). */
   noPrefilter?: boolean;
   /**
@@ -99,30 +103,33 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     phaseStart = now;
   };
   const stdinPath = options.stdin ? resolve(cwd, options.stdin.filename) : null;
+  const enabledLanguages = options.languages ?? [...DEFAULT_LANGUAGES];
   const discovery = stdinPath
-    ? { files: [stdinPath], problems: [] }
-    : discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false });
+    ? { files: [stdinPath], problems: [], languages: new Map([[stdinPath, languageOfPath(stdinPath) ?? "typescript"]]) }
+    : discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false, languages: enabledLanguages });
+  const languageOf = (file: string): LanguageId => discovery.languages.get(file) ?? languageOfPath(file) ?? "typescript";
   phase("discovery");
   const sourceOf = (file: string) => (file === stdinPath ? ({ ok: true, text: options.stdin!.text } as const) : readSource(file, maxFileBytes));
   const problems: FileProblem[] = [...discovery.problems];
   // Nothing to look at because of what was asked (an empty folder, only ignored files): not a green run.
   if (discovery.files.length === 0 && !discovery.problems.some((problem) => problem.kind !== "skipped")) {
     const given = (options.paths ?? ["."]).map((path) => toPosixRelative(cwd, resolve(cwd, path)) || ".").join(", ");
-    throw new ScanUsageError(`no JavaScript or TypeScript files to scan in ${given} (after ignores); nothing was checked`);
+    const read = enabledLanguages.map((id) => LANGUAGE_LABELS[id]).join(", ");
+    throw new ScanUsageError(`no files to scan in ${given} (after ignores; languages read: ${read}); nothing was checked`);
   }
   const files = options.shard ? discovery.files.filter((file) => shardOf(toPosixRelative(cwd, file), options.shard!.count) === options.shard!.index) : discovery.files;
 
   const cache = options.cache && !options.withFixes && !stdinPath
     ? new ScanCache(
         typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
-        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT]),
+        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|")]),
         options.onNotice,
       )
     : null;
 
   // Read every file once. The text of files that will be parsed is kept within a byte budget (the
   // rest is read again when its turn comes), so memory does not grow with the repository.
-  const prefilter = new Prefilter(catalogue);
+  const prefilter = new Prefilter(catalogue, REQUEST_NAMES);
   const texts = new Map<string, string>();
   const hashes = new Map<string, string>();
   let retained = 0;
@@ -142,10 +149,13 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const readable = new Set<string>();
   const undecided = new Map<string, string[]>();
   const signalsOf = new Map<string, number>();
+  /** Results, baselines and SARIF logs a run wrote into the tree: not code, and not counted as scanned. */
+  const ownOutputs = new Set<string>();
   for (const file of files) {
     // With a cache, a file unchanged since the last run (same stamp) is not read at all: its
     // hash, hints and imports come from the cache, and its text is read only if it is analysed.
-    const known = cache && file !== stdinPath ? cache.knownRead(file) : null;
+    // JSON is always read: sunset-lint's own output (results, baselines, SARIF) is recognised by its text.
+    const known = cache && file !== stdinPath && languageOf(file) !== "json" ? cache.knownRead(file) : null;
     let signals: number;
     let imports: string[];
     if (known) {
@@ -159,8 +169,12 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         problems.push({ file: toPosixRelative(cwd, file), message: read.problem, kind: read.skipped ? "skipped" : "unscannable" });
         continue;
       }
+      if (languageOf(file) === "json" && isToolOutputText(read.text)) {
+        ownOutputs.add(file);
+        continue;
+      }
       signals = prefilter.signals(read.text);
-      imports = Prefilter.passes(signals) ? [] : relativeImports(read.text);
+      imports = Prefilter.passes(signals) || languageOf(file) !== "typescript" ? [] : relativeImports(read.text);
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.
         const hash = contentHash(read.text);
@@ -232,27 +246,47 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
 
   // The compiler (ts-morph's TypeScript) is loaded only when something is to be parsed: a run
   // whose files all come from the cache, or fail the prefilter, never loads it.
+  // JS/TS files may go to the type-aware project or to workers; files of the other languages
+  // (and Vue, Svelte, Markdown) are analysed here, each with its own front end, loaded once.
+  const typeScriptCandidates = candidates.filter((file) => languageOf(file) === "typescript");
+  const otherCandidates = candidates.filter((file) => languageOf(file) !== "typescript");
+  const analyseHere = async (files: string[]) => {
+    if (files.length === 0) return;
+    const { prepareFrontEnds, parseAndLowerAs } = await import("../languages/index.js");
+    try {
+      await prepareFrontEnds(new Set(files.map(languageOf)));
+    } catch (error) {
+      // A grammar that cannot load: every file of it is named as not analysed, the rest goes on.
+      for (const file of files) collect(file, { file: toPosixRelative(cwd, file), findings: [], suppressed: 0, unused: [], problem: { file: toPosixRelative(cwd, file), kind: "unscannable", message: (error as Error).message }, dependencies: [], hash: null });
+      return;
+    }
+    const host = new ScannerModuleHost((path, text) => parseAndLowerAs(languageOf(path), path, text), (text) => prefilter.mayMatterToImporters(text), maxFileBytes);
+    const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
+    for (const file of files) {
+      host.file(file, texts.get(file));
+      release(file);
+      const result = analyzeFile(file, context);
+      // Fixes and suggestions are written in JS/TS syntax: only files of that syntax carry them.
+      if (!fixesApply(languageOf(file))) result.findings = result.findings.map(withoutEdits);
+      collect(file, result);
+    }
+  };
   if (options.tsconfig) {
     const { TypeAwareProject } = await import("./type-aware.js");
     const project = new TypeAwareProject(isAbsolute(options.tsconfig) ? options.tsconfig : resolve(cwd, options.tsconfig));
     const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types };
-    for (const file of candidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));
-  } else if (jobs > 1 && workersAvailable()) {
-    await runInWorkers(setup, candidates, jobs, collect);
-  } else if (candidates.length > 0) {
-    const { parseAndLower } = await import("./lower.js");
-    const host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), maxFileBytes);
-    const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
-    for (const file of candidates) {
-      host.file(file, texts.get(file));
-      release(file);
-      collect(file, analyzeFile(file, context));
-    }
+    for (const file of typeScriptCandidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));
+    await analyseHere(otherCandidates);
+  } else if (jobs > 1 && workersAvailable() && typeScriptCandidates.length > 0) {
+    await runInWorkers(setup, typeScriptCandidates, jobs, collect);
+    await analyseHere(otherCandidates);
+  } else {
+    await analyseHere(candidates);
   }
   // Code nested deeper than the parser's recursion fits in this thread's stack (about 1,000
   // parentheses): analysed again in one thread with a stack large enough for the deepest code
   // the parser accepts, instead of losing the file.
-  const outOfStack = candidates.filter((file) => results.get(file)?.outOfStack);
+  const outOfStack = typeScriptCandidates.filter((file) => results.get(file)?.outOfStack);
   if (outOfStack.length > 0 && !options.tsconfig && !stdinPath && workersAvailable()) {
     await runInWorkers(setup, outOfStack, 1, (path, result) => {
       results.set(path, result);
@@ -294,7 +328,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     asOf,
     findings,
     summary: summarize(findings, {
-      files: files.length,
+      files: files.length - ownOutputs.size,
       parsed: passed.size,
       suppressed,
       baselined,

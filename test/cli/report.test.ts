@@ -10,7 +10,7 @@ describe("sunset-lint report", () => {
     const run = runCli(["report", "--format", "markdown", "--output", "report.md", "--as-of", AS_OF], app);
     expect(run.code).toBe(0);
     const markdown = readFileSync(join(app, "report.md"), "utf8");
-    expect(markdown).toContain("| Files affected | 12 of 14 scanned |");
+    expect(markdown).toContain("| Files affected | 12 of 15 scanned |");
     expect(markdown).toContain("- [ ] `src/legacy/tunnels.js:5`");
     expect(markdown).toContain("| @zone-ops/dns-team | 8 |");
   });

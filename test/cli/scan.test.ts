@@ -38,7 +38,7 @@ describe("sunset-lint scan --format json", () => {
     expect(minify.message).toBe("`PATCH /zones/:zone_id/settings/minify` is deprecated since 2024-08-05 (Auto minify deprecated); remove the call.");
     const logpush = result.findings.find((f: { ruleId: string }) => f.ruleId === "valid-logpush-filter");
     expect(logpush).toMatchObject({ item: null, entryId: null, date: null, status: "in-effect" });
-    expect(result.summary).toMatchObject({ files: 14, findings: result.findings.length, byStatus: { "in-effect": result.findings.length, upcoming: 0 } });
+    expect(result.summary).toMatchObject({ files: 15, findings: result.findings.length, byStatus: { "in-effect": result.findings.length, upcoming: 0 } });
   });
 
   it("reports upcoming entries as warnings and judges them with --as-of", () => {

@@ -1,0 +1,352 @@
+/**
+ * Go: `fmt.Sprintf` verbs and `+` as templates; `:=`, `var` and `const` (with declared types,
+ * `[]cloudflare.DNSRecord` read as DNS records); functions and methods with typed parameters;
+ * `for … range`; map and struct literals, with exported field names read as their JSON names
+ * (`ZoneName` → `zone_name`); `m["k"]` and struct fields as field reads; `http.NewRequest("PATCH",
+ * url, body)` and `http.Get(url)` as requests; the official SDK's methods (tables/cloudflare-go.ts).
+ */
+import type * as IR from "../core/ir.js";
+import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { GO_SDK_DNS_RECORD_RESULTS, GO_SDK_MODULE, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
+import type { SyntaxNode, Tree } from "./tree-sitter.js";
+
+const API_BASE = "https://api.cloudflare.com/client/v4";
+const SPRINTF = new Set(["Sprintf", "Errorf"]);
+
+export function lowerGo(tree: Tree, text: string, file: string): LoweredFile {
+  return new GoLowering(file, text).lowerTree(tree);
+}
+
+/** `ZoneName` → `zone_name`, `ZoneID` → `zone_id`, `ErrorChain` → `error_chain`. */
+export function jsonNameOf(field: string): string {
+  if (!/^[A-Z]/.test(field)) return field;
+  return field
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/([a-z\d])([A-Z])/g, "$1_$2")
+    .toLowerCase();
+}
+
+/** Go's `[]T` and `*T` as the model's type text (`T[]`, `T`). */
+function typeTextOf(node: SyntaxNode | null): string | null {
+  if (!node) return null;
+  let text = node.text.replace(/\s+/g, "");
+  let many = 0;
+  for (;;) {
+    if (text.startsWith("[]")) {
+      many++;
+      text = text.slice(2);
+    } else if (text.startsWith("*")) text = text.slice(1);
+    else break;
+  }
+  return text + "[]".repeat(many);
+}
+
+class GoLowering extends TreeLowering {
+  protected readonly grammarLabel = "Go";
+  private sdkImported = false;
+  private readonly sdkNames = new Set<string>();
+
+  protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "package_clause":
+        return { kind: "other", range, children: [] };
+      case "import_declaration":
+        return node.descendantsOfType("import_spec").flatMap((spec) => (spec ? [this.importSpec(spec)] : []));
+      case "const_declaration":
+      case "var_declaration":
+        return node.descendantsOfType(node.type === "const_declaration" ? "const_spec" : "var_spec").flatMap((spec) => (spec ? this.valueSpec(spec) : []));
+      case "short_var_declaration":
+      case "assignment_statement": {
+        const left = node.childForFieldName("left")?.namedChildren.filter((n): n is SyntaxNode => n !== null) ?? [];
+        const right = node.childForFieldName("right")?.namedChildren.filter((n): n is SyntaxNode => n !== null) ?? [];
+        const operator = node.children.find((child) => child && !child.isNamed && /=$/.test(child.type))?.type ?? "=";
+        return this.assignments(left, right, range, operator);
+      }
+      case "function_declaration":
+      case "method_declaration":
+        return { kind: "function-declaration", range, fn: this.functionNode(node) };
+      case "block":
+      case "statement_list":
+        return { kind: "block", range, body: this.statements(node.namedChildren) };
+      case "for_statement": {
+        const clause = node.namedChildren.find((child) => child?.type === "range_clause");
+        const body = node.childForFieldName("body");
+        if (clause && body) {
+          const names = clause.childForFieldName("left")?.namedChildren.filter((n): n is SyntaxNode => n !== null) ?? [];
+          const right = clause.childForFieldName("right");
+          // `for _, r := range records`: the second name is the element (a map's value too).
+          const element = names[1] ?? null;
+          if (right) {
+            const target: IR.Pattern = element && element.type === "identifier"
+              ? { kind: "identifier-pattern", range: this.range(element), name: element.text, typeText: null }
+              : { kind: "identifier-pattern", range: this.range(clause), name: "_", typeText: null };
+            return { kind: "for-of", range, declarationKind: "let", target, right: this.expression(right), body: this.statement(body) as IR.Statement };
+          }
+        }
+        return { kind: "loop", range, children: [], body: body ? (this.statement(body) as IR.Statement) : { kind: "block", range, body: [] } };
+      }
+      case "if_statement": {
+        const initializer = node.childForFieldName("initializer");
+        const condition = node.childForFieldName("condition");
+        const consequence = node.childForFieldName("consequence");
+        const alternative = node.childForFieldName("alternative");
+        const statement: IR.Statement = {
+          kind: "if",
+          range,
+          test: condition ? this.expression(condition) : this.opaque(range),
+          consequent: consequence ? (this.statement(consequence) as IR.Statement) : { kind: "block", range, body: [] },
+          alternate: alternative ? (this.statement(alternative) as IR.Statement) : null,
+        };
+        return initializer ? { kind: "block", range, body: [...[this.statement(initializer)].flat(), statement] } : statement;
+      }
+      case "return_statement": {
+        const values = node.namedChildren[0]?.namedChildren.filter((n): n is SyntaxNode => n !== null) ?? [];
+        return { kind: "return", range, argument: values[0] ? this.expression(values[0]) : null };
+      }
+      case "expression_switch_statement":
+      case "type_switch_statement":
+      case "select_statement":
+      case "expression_case":
+      case "default_case":
+      case "type_case":
+      case "communication_case":
+      case "defer_statement":
+      case "go_statement":
+      case "labeled_statement":
+        return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.statement(child)].flat() : [])) };
+      case "type_declaration":
+        return { kind: "other", range, children: [] };
+    }
+    return null;
+  }
+
+  protected expressionOf(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "expression_statement":
+      case "parenthesized_expression":
+      case "literal_element":
+        return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
+      case "identifier":
+        return this.identifier(node.text, range);
+      case "interpreted_string_literal":
+        return this.string(unescapeText(node.text.slice(1, -1)), range);
+      case "raw_string_literal":
+        return this.string(node.text.slice(1, -1), range);
+      case "int_literal":
+      case "float_literal":
+        return { kind: "number", range, value: Number(node.text.replace(/_/g, "")), raw: node.text };
+      case "true":
+      case "false":
+        return { kind: "boolean", range, value: node.type === "true" };
+      case "nil":
+        return { kind: "null", range };
+      case "selector_expression": {
+        const operand = node.childForFieldName("operand");
+        const field = node.childForFieldName("field");
+        if (!operand || !field) return null;
+        // http.MethodPatch is "PATCH"
+        const methodConstant = operand.text === "http" ? /^Method([A-Z][a-z]+)$/.exec(field.text) : null;
+        if (methodConstant) return this.string(methodConstant[1]!.toUpperCase(), range);
+        return this.member(this.expression(operand), jsonNameOf(field.text), range, this.range(field));
+      }
+      case "index_expression": {
+        const operand = node.childForFieldName("operand");
+        const index = node.childForFieldName("index");
+        if (!operand || !index) return null;
+        const key = this.expression(index);
+        return this.member(this.expression(operand), key.kind === "string" ? key.value : key.kind === "number" ? String(key.value) : null, range, key.range, key);
+      }
+      case "binary_expression": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const operator = node.childForFieldName("operator")?.text ?? "";
+        if (!left || !right) return null;
+        const mapped = operator === "==" ? "===" : operator === "!=" ? "!==" : operator;
+        if (operator === "&&" || operator === "||") return { kind: "logical", range, operator, left: this.expression(left), right: this.expression(right) };
+        return this.binary(mapped, this.expression(left), this.expression(right), range);
+      }
+      case "unary_expression": {
+        const operand = node.childForFieldName("operand");
+        return operand ? this.expression(operand) : null;
+      }
+      case "composite_literal":
+        return this.compositeLiteral(node);
+      case "literal_value":
+        return this.literalValue(node);
+      case "call_expression":
+        return this.callExpression(node);
+      case "func_literal":
+        return this.functionNode(node);
+    }
+    return null;
+  }
+
+  private importSpec(spec: SyntaxNode): IR.Statement {
+    const path = spec.childForFieldName("path");
+    const source = path ? path.text.slice(1, -1) : "";
+    const alias = spec.childForFieldName("name")?.text;
+    const local = alias ?? source.split("/").at(-1)!.replace(/^go-/, "").replace(/-go$/, "");
+    if (GO_SDK_MODULE.test(source)) {
+      this.sdkImported = true;
+      this.sdkNames.add(alias ?? "cloudflare");
+    }
+    return { kind: "import", range: this.range(spec), source: `go:${source}`, specifiers: [{ local: alias ?? (GO_SDK_MODULE.test(source) ? "cloudflare" : local), imported: "*", range: this.range(spec) }] };
+  }
+
+  private valueSpec(spec: SyntaxNode): IR.Statement[] {
+    const names = spec.childrenForFieldName("name").filter((n): n is SyntaxNode => n !== null);
+    const values = spec.childForFieldName("value")?.namedChildren.filter((n): n is SyntaxNode => n !== null) ?? [];
+    const typeText = typeTextOf(spec.childForFieldName("type"));
+    return names.map((name, index) => {
+      const value = values[index];
+      return this.assignment(name.text, this.range(name), value ? this.expression(value) : this.opaque(this.range(name)), this.range(spec), typeText);
+    });
+  }
+
+  private assignments(left: SyntaxNode[], right: SyntaxNode[], range: IR.Range, operator: string): IR.Statement[] {
+    // `records, _, err := api.ListDNSRecords(…)`: the first name gets the call's first result.
+    if (right.length === 1 && left.length > 1) {
+      const value = this.expression(right[0]!);
+      const sdkResult = this.dnsRecordResult(right[0]!);
+      return left.map((name, index) =>
+        name.type === "identifier" && name.text !== "_"
+          ? this.assignment(name.text, this.range(name), index === 0 && !sdkResult ? value : this.opaque(this.range(name), index === 0 ? [value] : []), range, index === 0 ? sdkResult : null)
+          : { kind: "expression", range: this.range(name), expression: index === 0 ? value : this.opaque(this.range(name)) },
+      );
+    }
+    return left.map((name, index) => {
+      const valueNode = right[index];
+      let value = valueNode ? this.expression(valueNode) : this.opaque(range);
+      const typeText = valueNode ? this.dnsRecordResult(valueNode) : null;
+      if (operator !== "=" && operator !== ":=") value = this.binary(operator.slice(0, -1), this.expression(name), value, range);
+      if (name.type === "identifier") {
+        if (name.text === "_") return { kind: "expression", range, expression: value };
+        return this.assignment(name.text, this.range(name), typeText ? this.opaque(value.range, [value]) : value, range, typeText);
+      }
+      return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(name), expression: this.expression(name) }, value } };
+    });
+  }
+
+  /** The declared type an SDK call's first result has (`DNSRecord[]`), or `null`. */
+  private dnsRecordResult(node: SyntaxNode): string | null {
+    if (!this.sdkImported || node.type !== "call_expression") return null;
+    const callee = node.childForFieldName("function");
+    const name = callee?.type === "selector_expression" ? callee.childForFieldName("field")?.text : undefined;
+    const kind = name ? GO_SDK_DNS_RECORD_RESULTS[name] : undefined;
+    return kind ? (kind === "records" ? "DNSRecord[]" : "DNSRecord") : null;
+  }
+
+  private functionNode(node: SyntaxNode): IR.FunctionNode {
+    const name = node.childForFieldName("name");
+    const parameters = node.childForFieldName("parameters");
+    const body = node.childForFieldName("body");
+    const params: { name: string; range: IR.Range; type: string | null }[] = [];
+    for (const declaration of parameters?.namedChildren ?? []) {
+      if (!declaration) continue;
+      const type = typeTextOf(declaration.childForFieldName("type"));
+      for (const paramName of declaration.childrenForFieldName("name")) if (paramName) params.push({ name: paramName.text, range: this.range(paramName), type });
+    }
+    return this.inFunctionScope(
+      params.map((p) => p.name),
+      () =>
+        this.fn(
+          name?.text ?? null,
+          params.map((p) => p.name),
+          params.map((p) => p.range),
+          body ? this.statements(body.namedChildren) : [],
+          this.range(node),
+          params.map((p) => p.type),
+        ),
+    );
+  }
+
+  private compositeLiteral(node: SyntaxNode): IR.Expression {
+    const body = node.childForFieldName("body");
+    const type = node.childForFieldName("type");
+    if (!body) return this.opaque(this.range(node));
+    const value = this.literalValue(body);
+    // `[]cloudflare.ZoneSetting{…}` / `map[string]T{…}`: the literal's elements; `T{…}`: a record.
+    return type?.type === "slice_type" || type?.type === "array_type" ? { ...value, range: this.range(node) } : { ...value, range: this.range(node) };
+  }
+
+  private literalValue(node: SyntaxNode): IR.ObjectLiteral | IR.ArrayLiteral {
+    const elements = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+    if (elements.length > 0 && elements.every((element) => element.type === "keyed_element")) {
+      return this.object(
+        elements.flatMap((element): IR.Property[] => {
+          const key = element.childForFieldName("key") ?? element.namedChildren[0];
+          const value = element.childForFieldName("value") ?? element.namedChildren[1];
+          if (!key || !value) return [];
+          const keyNode = key.type === "literal_element" ? key.namedChildren[0] : key;
+          const keyExpression = keyNode ? this.expression(keyNode) : null;
+          const keyText = keyNode?.type === "identifier" || keyNode?.type === "field_identifier" ? jsonNameOf(keyNode.text) : keyExpression?.kind === "string" ? keyExpression.value : null;
+          return [this.property(keyText, this.range(key), this.expression(value), this.range(element), keyText === null ? keyExpression : null)];
+        }),
+        this.range(node),
+      );
+    }
+    return this.array(elements.map((element) => this.expression(element)), this.range(node));
+  }
+
+  private callExpression(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    const callee = node.childForFieldName("function");
+    const args = node.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && n.type !== "comment") ?? [];
+    if (!callee) return null;
+    const lowered = args.map((arg) => this.expression(arg));
+    if (callee.type === "selector_expression") {
+      const operand = callee.childForFieldName("operand");
+      const field = callee.childForFieldName("field");
+      const name = field?.text ?? "";
+      const packageName = operand?.type === "identifier" ? operand.text : null;
+      // fmt.Sprintf("%s/zones/%s", base, id)
+      if (packageName === "fmt" && SPRINTF.has(name) && lowered[0]?.kind === "string") {
+        return this.template(formatPieces(lowered[0].value, lowered.slice(1), () => this.opaque(range)), range);
+      }
+      if (packageName === "http" && (name === "NewRequest" || name === "NewRequestWithContext")) {
+        const offset = name === "NewRequest" ? 0 : 1;
+        return this.request(range, lowered[offset + 1] ?? null, lowered[offset] ?? null, lowered[offset + 2] ?? null, lowered);
+      }
+      if (this.sdkImported && field && !(packageName !== null && this.sdkNames.has(packageName))) {
+        const sdk = this.sdkCall(name, field, lowered, range);
+        if (sdk) return sdk;
+      }
+    }
+    return this.call(this.expression(callee), lowered, range);
+  }
+
+  /** A method of the official SDK that calls an endpoint of the schedule, as that request. */
+  private sdkCall(name: string, field: SyntaxNode, args: IR.Expression[], range: IR.Range): IR.Expression | null {
+    const fieldRange = this.range(field);
+    const route = GO_SDK_ROUTES[name];
+    if (route) return this.request(range, this.routeUrl(route.path, fieldRange), route.method, null, args);
+    const setting = GO_SDK_SETTING_METHODS[name];
+    if (!setting) return null;
+    // Each setting id written in the arguments (`ID: "minify"`, `Name: "brotli"`) is one request, located at the id.
+    const ids: IR.Expression[] = [];
+    const visit = (expression: IR.Expression) => {
+      if (expression.kind === "object") {
+        for (const property of expression.properties) {
+          if (property.kind !== "property") continue;
+          if (property.key === jsonNameOf(setting.key)) ids.push(property.value);
+          else visit(property.value);
+        }
+      } else if (expression.kind === "array") for (const element of expression.elements) if (element) visit(element);
+    };
+    args.forEach(visit);
+    if (ids.length === 0) return null;
+    const requests = ids.map((id) => this.request(range, this.template([API_BASE, "/zones/", this.opaque(fieldRange), "/settings/", id], fieldRange), setting.method, null));
+    return this.opaque(range, [...requests, ...args]);
+  }
+
+  private routeUrl(path: string, at: IR.Range): IR.Expression {
+    const pieces: (string | IR.Expression)[] = [API_BASE];
+    for (const segment of path.split("/").filter(Boolean)) {
+      pieces.push("/");
+      pieces.push(segment.startsWith(":") ? this.opaque(at) : segment);
+    }
+    return this.template(pieces, at);
+  }
+}

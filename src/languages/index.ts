@@ -1,0 +1,235 @@
+/**
+ * The languages the scanner reads, how a file is told to be in one (extension, or the shebang
+ * of a file without one), and the one parse-and-lower entry point the scanner calls for any of
+ * them. Front ends load lazily: `prepareFrontEnds` loads what the files at hand need (the
+ * TypeScript compiler for JS/TS, Vue and Svelte; a tree-sitter grammar per other language), and
+ * after it `parseAndLowerAny` is synchronous.
+ */
+import type { Module } from "../core/ir.js";
+import { GO_SDK_DNS_RECORD_RESULTS, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
+import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "./tables/terraform.js";
+import type { GrammarName } from "./tree-sitter.js";
+
+/**
+ * Names that make a file worth parsing on their own (for the prefilter): what the front ends
+ * read as requests or DNS records without a path in sight. Single words too common in code
+ * (`Filter`) are left out; those files pass on their other hints or not at all.
+ */
+export const REQUEST_NAMES: readonly string[] = [
+  ...Object.keys(TERRAFORM_RESOURCES),
+  ...Object.keys(TERRAFORM_DATA_SOURCES),
+  TERRAFORM_SETTINGS_RESOURCE,
+  TERRAFORM_SETTING_RESOURCE,
+  ...[...Object.keys(GO_SDK_ROUTES), ...Object.keys(GO_SDK_SETTING_METHODS), ...Object.keys(GO_SDK_DNS_RECORD_RESULTS)].filter((name) => /[a-z][A-Z]/.test(name)),
+];
+
+export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
+export type LanguageId = (typeof LANGUAGE_IDS)[number];
+
+/** What `--languages` and the config's `languages` mean when they are not given: all but Markdown code blocks. */
+export const DEFAULT_LANGUAGES: readonly LanguageId[] = LANGUAGE_IDS.filter((id) => id !== "markdown");
+
+export const LANGUAGE_LABELS: Readonly<Record<LanguageId, string>> = {
+  typescript: "JavaScript/TypeScript",
+  python: "Python",
+  go: "Go",
+  shell: "shell",
+  php: "PHP",
+  ruby: "Ruby",
+  terraform: "Terraform/HCL",
+  yaml: "YAML",
+  json: "JSON",
+  vue: "Vue",
+  svelte: "Svelte",
+  markdown: "Markdown",
+};
+
+const EXTENSIONS: Readonly<Record<string, LanguageId>> = {
+  ".ts": "typescript",
+  ".tsx": "typescript",
+  ".mts": "typescript",
+  ".cts": "typescript",
+  ".js": "typescript",
+  ".jsx": "typescript",
+  ".mjs": "typescript",
+  ".cjs": "typescript",
+  ".py": "python",
+  ".pyw": "python",
+  ".go": "go",
+  ".sh": "shell",
+  ".bash": "shell",
+  ".zsh": "shell",
+  ".ksh": "shell",
+  ".php": "php",
+  ".phtml": "php",
+  ".rb": "ruby",
+  ".rake": "ruby",
+  ".tf": "terraform",
+  ".hcl": "terraform",
+  ".tfvars": "terraform",
+  ".yaml": "yaml",
+  ".yml": "yaml",
+  ".json": "json",
+  ".jsonc": "json",
+  ".vue": "vue",
+  ".svelte": "svelte",
+  ".md": "markdown",
+  ".markdown": "markdown",
+};
+
+/** Extensionless files known by name. */
+const FILE_NAMES: Readonly<Record<string, LanguageId>> = { Rakefile: "ruby", Gemfile: "ruby" };
+
+const SHEBANG = /^#!\s*(?:\/usr)?(?:\/local)?\/bin\/(?:env\s+(?:-S\s+)?)?([A-Za-z]+)/;
+const INTERPRETERS: Readonly<Record<string, LanguageId>> = {
+  sh: "shell",
+  bash: "shell",
+  zsh: "shell",
+  ksh: "shell",
+  dash: "shell",
+  python: "python",
+  python3: "python",
+  python2: "python",
+  php: "php",
+  ruby: "ruby",
+  node: "typescript",
+};
+
+/** The grammar each tree-sitter language parses with. */
+const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", terraform: "hcl" };
+
+export function extensionOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  const dot = name.lastIndexOf(".");
+  return dot <= 0 ? "" : name.slice(dot).toLowerCase();
+}
+
+/** The language of a path by its extension or name, or `null` (a file without one may still have a shebang). */
+export function languageOfPath(path: string): LanguageId | null {
+  if (/\.d\.[cm]?ts$/.test(path)) return null;
+  const extension = extensionOf(path);
+  if (extension) return EXTENSIONS[extension] ?? null;
+  return FILE_NAMES[path.slice(path.lastIndexOf("/") + 1)] ?? null;
+}
+
+/** The language a shebang line names (`#!/usr/bin/env python3`), or `null`. */
+export function languageOfShebang(firstLine: string): LanguageId | null {
+  const match = SHEBANG.exec(firstLine);
+  if (!match) return null;
+  const interpreter = match[1]!.replace(/[\d.]+$/, "") || match[1]!;
+  return INTERPRETERS[match[1]!] ?? INTERPRETERS[interpreter] ?? null;
+}
+
+export function hasKnownExtension(path: string): boolean {
+  return languageOfPath(path) !== null;
+}
+
+/** `--languages python,go` (or the config's list): the ids, with a message for a name that is not one. */
+export function parseLanguageList(names: readonly string[]): { languages: LanguageId[]; unknown: string[] } {
+  const languages: LanguageId[] = [];
+  const unknown: string[] = [];
+  for (const raw of names) {
+    const name = raw.trim().toLowerCase();
+    if (!name) continue;
+    const alias: Record<string, LanguageId> = { js: "typescript", javascript: "typescript", ts: "typescript", bash: "shell", sh: "shell", hcl: "terraform", tf: "terraform", yml: "yaml", md: "markdown", py: "python", rb: "ruby" };
+    const id = (LANGUAGE_IDS as readonly string[]).includes(name) ? (name as LanguageId) : alias[name];
+    if (id) languages.push(id);
+    else unknown.push(raw);
+  }
+  return { languages: [...new Set(languages)], unknown };
+}
+
+// ---- parsing ---------------------------------------------------------------------------------
+
+export type ParseResult = { module: Module; syntaxErrors: string[]; partly?: string | null };
+type Lower = (path: string, text: string) => ParseResult;
+
+let lowerTypeScript: ((path: string, text: string, scriptPath?: string) => ParseResult) | null = null;
+const lowerers = new Map<LanguageId, Lower>();
+
+/** Loads the front ends for these languages (once each). */
+export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise<void> {
+  const wanted = new Set(languages);
+  const needsTypeScript = ["typescript", "vue", "svelte", "markdown"].some((id) => wanted.has(id as LanguageId));
+  if (needsTypeScript && !lowerTypeScript) lowerTypeScript = (await import("../scanner/lower.js")).parseAndLower;
+  const grammars = new Set<GrammarName>();
+  for (const id of wanted) {
+    const grammar = GRAMMAR_OF[id];
+    if (grammar) grammars.add(grammar);
+  }
+  // Markdown code blocks may be in any language.
+  if (wanted.has("markdown")) for (const grammar of Object.values(GRAMMAR_OF)) grammars.add(grammar);
+  if (grammars.size > 0) {
+    const { loadGrammars } = await import("./tree-sitter.js");
+    await loadGrammars(grammars);
+  }
+  const modules = await Promise.all(
+    [...wanted].filter((id) => !lowerers.has(id) && id !== "typescript").map(async (id) => [id, await frontEnd(id)] as const),
+  );
+  for (const [id, lower] of modules) lowerers.set(id, lower);
+}
+
+async function frontEnd(id: LanguageId): Promise<Lower> {
+  switch (id) {
+    case "typescript":
+      return (path, text) => lowerTypeScript!(path, text);
+    case "python":
+    case "go":
+    case "shell":
+    case "php":
+    case "ruby":
+    case "terraform": {
+      const [{ parseWith }, lowering] = await Promise.all([import("./tree-sitter.js"), treeLowering(id)]);
+      const grammar = GRAMMAR_OF[id]!;
+      return (path, text) => {
+        const tree = parseWith(grammar, text);
+        try {
+          return lowering(tree, text, path);
+        } finally {
+          tree.delete();
+        }
+      };
+    }
+    case "yaml":
+      return (await import("./yaml.js")).lowerYaml;
+    case "json":
+      return (await import("./json.js")).lowerJson;
+    case "vue":
+    case "svelte":
+      return (await import("./embedded.js")).scriptBlocks((path, text, scriptPath) => lowerTypeScript!(path, text, scriptPath));
+    case "markdown":
+      return (await import("./embedded.js")).codeBlocks((language, path, text) =>
+        language === "typescript" ? lowerTypeScript!(path, text, `${path}.ts`) : parseAndLowerAs(language, path, text),
+      );
+  }
+}
+
+async function treeLowering(id: LanguageId) {
+  switch (id) {
+    case "python":
+      return (await import("./python.js")).lowerPython;
+    case "go":
+      return (await import("./go.js")).lowerGo;
+    case "shell":
+      return (await import("./shell.js")).lowerShell;
+    case "php":
+      return (await import("./php.js")).lowerPhp;
+    case "ruby":
+      return (await import("./ruby.js")).lowerRuby;
+    default:
+      return (await import("./hcl.js")).lowerHcl;
+  }
+}
+
+/** Parses and lowers a file of a prepared language. */
+export function parseAndLowerAs(language: LanguageId, path: string, text: string): ParseResult {
+  const lower = language === "typescript" ? lowerTypeScript : lowerers.get(language);
+  if (!lower) throw new Error(`the ${LANGUAGE_LABELS[language]} front end is not loaded`);
+  return lower(path, text);
+}
+
+/** Whether findings in this language may carry fixes (they are written in JS/TS syntax). */
+export function fixesApply(language: LanguageId): boolean {
+  return language === "typescript" || language === "vue" || language === "svelte";
+}

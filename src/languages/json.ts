@@ -1,0 +1,75 @@
+/**
+ * JSON (and JSONC): the document as one object or array literal, every key and value placed
+ * where it is written, so that an SRV record's `data` or a Logpush job's `filter` in a JSON file
+ * (or a curl body) is read like the same literal in code.
+ */
+import { parseTree, type Node as JsonNode, type ParseError } from "jsonc-parser";
+import type * as IR from "../core/ir.js";
+import type { ParseResult } from "./index.js";
+
+/** The model of a JSON text whose first character is at `offset` in the file; `null` when it is not JSON. */
+export function jsonToModel(text: string, offset = 0): IR.Expression | null {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (!root || (errors.length > 0 && root.type !== "object" && root.type !== "array")) return null;
+  return toModel(root, offset, 0);
+}
+
+export function lowerJson(path: string, text: string): ParseResult {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const body: IR.Statement[] = [];
+  // sunset-lint's own output (results, baselines, its cache, SARIF) quotes the code it flagged: not code.
+  if (root && !isToolOutput(root)) body.push({ kind: "expression", range: [root.offset, root.offset + root.length], expression: toModel(root, 0, 0) });
+  const syntaxErrors = !root && text.trim().length > 0 ? [`offset ${errors[0]?.offset ?? 0}: not JSON`] : [];
+  return { module: { file: path, text, body, comments: [] }, syntaxErrors };
+}
+
+const MAX_DEPTH = 200;
+
+function toModel(node: JsonNode, offset: number, depth: number): IR.Expression {
+  const range: IR.Range = [offset + node.offset, offset + node.offset + node.length];
+  if (depth > MAX_DEPTH) return { kind: "unknown", range, children: [] };
+  switch (node.type) {
+    case "object":
+      return {
+        kind: "object",
+        range,
+        properties: (node.children ?? []).flatMap((pair): IR.Property[] => {
+          const [key, value] = pair.children ?? [];
+          if (!key || !value) return [];
+          const keyRange: IR.Range = [offset + key.offset, offset + key.offset + key.length];
+          return [{ kind: "property", range: [offset + pair.offset, offset + pair.offset + pair.length], key: String(key.value), keyRange, computedKey: null, value: toModel(value, offset, depth + 1), shorthand: false }];
+        }),
+      };
+    case "array":
+      return { kind: "array", range, elements: (node.children ?? []).map((child) => toModel(child, offset, depth + 1)) };
+    case "string":
+      return { kind: "string", range, value: String(node.value) };
+    case "number":
+      return { kind: "number", range, value: Number(node.value), raw: String(node.value) };
+    case "boolean":
+      return { kind: "boolean", range, value: Boolean(node.value) };
+    case "null":
+      return { kind: "null", range };
+    default:
+      return { kind: "unknown", range, children: [] };
+  }
+}
+
+/** Whether a JSON text is sunset-lint's own output (read from its first characters, without parsing it all). */
+export function isToolOutputText(text: string): boolean {
+  const head = text.slice(0, 4096);
+  return /"tool"\s*:\s*"sunset-lint"/.test(head) || /^\s*\{\s*"version"\s*:\s*1\s*,\s*"asOf"\s*:/.test(head) || (/"\$schema"\s*:\s*"[^"]*sarif/i.test(head) && /"name"\s*:\s*"sunset-lint"/.test(text));
+}
+
+/** Results (`findings` with a `summary`), baselines and the cache (`"tool": "sunset-lint"`), SARIF logs. */
+function isToolOutput(root: JsonNode): boolean {
+  if (root.type !== "object") return false;
+  const keys = new Map((root.children ?? []).map((pair) => [String(pair.children?.[0]?.value), pair.children?.[1]]));
+  const tool = keys.get("tool");
+  if (tool?.type === "string" && tool.value === "sunset-lint") return true;
+  if (keys.has("findings") && keys.has("summary")) return true;
+  const schema = keys.get("$schema");
+  return keys.has("runs") && schema?.type === "string" && /sarif/i.test(String(schema.value));
+}

@@ -1,0 +1,334 @@
+/**
+ * What every tree-sitter front end shares: building model nodes (src/core/ir.ts) from syntax
+ * nodes, the generic fallback that keeps every child of a construct it does not know (so a
+ * string inside one is never missed), scopes for "first assignment declares", comments, and the
+ * one shape a recognised request takes in the model.
+ *
+ * A language module says what its syntax means (this string has holes, this call is a request
+ * with this method, this subscript reads a field); it holds no detection logic. Matching,
+ * confidence, messages and findings stay in src/core.
+ */
+import type * as IR from "../core/ir.js";
+import { loweringDepthBudget } from "../core/ir.js";
+import type { SyntaxNode, Tree } from "./tree-sitter.js";
+
+/**
+ * The local name a front end gives the request function it writes recognised requests through:
+ * `fetch(url, { method, body })`, imported from a fetch module so that the core reads it as
+ * fetch. No language can spell this name, so no code of the file can shadow it.
+ */
+export const REQUEST_FUNCTION = "%request";
+const REQUEST_MODULE = "node-fetch";
+
+export type Child = IR.Expression | IR.Statement;
+
+export interface LoweredFile {
+  module: IR.Module;
+  /** Always empty: tree-sitter recovers from errors (see `partly`). */
+  syntaxErrors: string[];
+  /** Set when the grammar could not make out most of the file. */
+  partly: string | null;
+}
+
+export abstract class TreeLowering {
+  readonly comments: IR.Module["comments"] = [];
+  readonly deeper = loweringDepthBudget();
+  private readonly scopes: Set<string>[] = [new Set()];
+
+  constructor(
+    readonly file: string,
+    readonly text: string,
+    /** The comment node types of the grammar. */
+    private readonly commentTypes: ReadonlySet<string> = new Set(["comment"]),
+  ) {}
+
+  // ---- what each language says --------------------------------------------------------------
+
+  /** The model of an expression node, or `null` to fall back to keeping its children. */
+  protected abstract expressionOf(node: SyntaxNode): IR.Expression | null;
+  /** The model of a statement node, or `null` when the node is an expression (or unknown). */
+  protected abstract statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null;
+  /** Strips a comment's markers (`#`, `//`, a block comment's opening and closing). */
+  protected commentText(raw: string): string {
+    return raw.replace(/^(?:#|\/\/|\/\*+|<!--)/, "").replace(/(?:\*+\/|-->)$/, "");
+  }
+
+  // ---- the walk ----------------------------------------------------------------------------
+
+  lowerTree(tree: Tree, prelude: IR.Statement[] = []): LoweredFile {
+    const root = tree.rootNode;
+    this.collectComments(root);
+    const body = [this.requestImport(), ...prelude, ...this.statements(root.namedChildren)];
+    return { module: { file: this.file, text: this.text, body, comments: this.comments }, syntaxErrors: [], partly: this.errorNoteOf(root) };
+  }
+
+  /** Statements of a block, with expressions wrapped as expression statements. */
+  statements(nodes: readonly (SyntaxNode | null)[]): IR.Statement[] {
+    const out: IR.Statement[] = [];
+    for (const node of nodes) {
+      if (!node || this.commentTypes.has(node.type)) continue;
+      const lowered = this.statement(node);
+      if (Array.isArray(lowered)) out.push(...lowered);
+      else out.push(lowered);
+    }
+    return out;
+  }
+
+  statement(node: SyntaxNode): IR.Statement | IR.Statement[] {
+    return this.deeper(
+      () => {
+        // What the grammar could not make out is still read, statement by statement.
+        if (node.type === "ERROR") return { kind: "block", range: this.range(node), body: this.statements(node.namedChildren) };
+        const own = this.statementOf(node);
+        if (own) return own;
+        const expression = this.expression(node);
+        return { kind: "expression", range: this.range(node), expression } as IR.Statement;
+      },
+      () => ({ kind: "other", range: this.range(node), children: [] }),
+    );
+  }
+
+  expression(node: SyntaxNode): IR.Expression {
+    return this.deeper(
+      () => this.expressionOf(node) ?? this.unknown(node),
+      () => ({ kind: "unknown", range: this.range(node), children: [] }),
+    );
+  }
+
+  /** A construct the front end does not model: its named children, so nothing inside is missed. */
+  unknown(node: SyntaxNode, children?: readonly (SyntaxNode | null)[]): IR.UnknownExpression {
+    const kept: Child[] = [];
+    for (const child of children ?? node.namedChildren) {
+      if (!child || this.commentTypes.has(child.type)) continue;
+      if (node.type === "ERROR") kept.push(...[this.statement(child)].flat());
+      else kept.push(this.expression(child));
+    }
+    return { kind: "unknown", range: this.range(node), children: kept };
+  }
+
+  // ---- scopes: the first assignment of a name in a function declares it ---------------------
+
+  inFunctionScope<T>(names: readonly string[], lower: () => T): T {
+    this.scopes.push(new Set(names));
+    try {
+      return lower();
+    } finally {
+      this.scopes.pop();
+    }
+  }
+
+  /** `name = value` as a declaration the first time the function (or file) assigns the name, a write after. */
+  assignment(name: string, nameRange: IR.Range, value: IR.Expression, range: IR.Range, typeText: string | null = null): IR.Statement {
+    const scope = this.scopes.at(-1)!;
+    if (!scope.has(name)) {
+      scope.add(name);
+      return {
+        kind: "var",
+        range,
+        declarationKind: "var",
+        declarations: [{ range, target: { kind: "identifier-pattern", range: nameRange, name, typeText }, init: value }],
+      };
+    }
+    return {
+      kind: "expression",
+      range,
+      expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: nameRange, expression: this.identifier(name, nameRange) }, value },
+    };
+  }
+
+  // ---- builders ----------------------------------------------------------------------------
+
+  range(node: SyntaxNode): IR.Range {
+    return [node.startIndex, node.endIndex];
+  }
+
+  string(value: string, range: IR.Range): IR.StringLiteral {
+    return { kind: "string", range, value };
+  }
+
+  /** Text with holes: literal pieces and expressions in order. A single piece is a plain string. */
+  template(pieces: readonly (string | IR.Expression)[], range: IR.Range): IR.Expression {
+    const quasis: IR.TemplateQuasi[] = [];
+    const expressions: IR.Expression[] = [];
+    let pendingText = "";
+    for (const piece of pieces) {
+      if (typeof piece === "string") pendingText += piece;
+      else {
+        quasis.push({ range, value: pendingText });
+        expressions.push(piece);
+        pendingText = "";
+      }
+    }
+    quasis.push({ range, value: pendingText });
+    if (expressions.length === 0) return this.string(pendingText, range);
+    return { kind: "template", range, quasis, expressions, tag: null };
+  }
+
+  identifier(name: string, range: IR.Range): IR.Identifier {
+    return { kind: "identifier", range, name };
+  }
+
+  member(object: IR.Expression, property: string | null, range: IR.Range, propertyRange: IR.Range, computed: IR.Expression | null = null): IR.MemberExpression {
+    return { kind: "member", range, object, property, computed, propertyRange, optional: false };
+  }
+
+  call(callee: IR.Expression, args: IR.Expression[], range: IR.Range): IR.CallExpression {
+    return { kind: "call", range, callee, args, optional: false };
+  }
+
+  property(key: string | null, keyRange: IR.Range, value: IR.Expression, range: IR.Range, computedKey: IR.Expression | null = null): IR.Property {
+    return { kind: "property", range, key, keyRange, computedKey, value, shorthand: false };
+  }
+
+  object(properties: IR.Property[], range: IR.Range): IR.ObjectLiteral {
+    return { kind: "object", range, properties };
+  }
+
+  array(elements: IR.Expression[], range: IR.Range): IR.ArrayLiteral {
+    return { kind: "array", range, elements };
+  }
+
+  binary(operator: string, left: IR.Expression, right: IR.Expression, range: IR.Range): IR.BinaryExpression {
+    return { kind: "binary", range, operator, left, right };
+  }
+
+  opaque(range: IR.Range, children: Child[] = []): IR.UnknownExpression {
+    return { kind: "unknown", range, children };
+  }
+
+  fn(name: string | null, params: string[], paramRanges: IR.Range[], body: IR.Statement[], range: IR.Range, paramTypes: (string | null)[] = []): IR.FunctionNode {
+    return {
+      kind: "function",
+      range,
+      name,
+      params: params.map((param, index) => ({ kind: "identifier-pattern", range: paramRanges[index] ?? range, name: param, typeText: paramTypes[index] ?? null })),
+      body,
+      async: false,
+      arrow: false,
+      returnType: null,
+    };
+  }
+
+  /**
+   * A request the language's code makes, as the model reads requests: `fetch(url, { method,
+   * body })`. `method` is the method's text where the code writes it (a node that may be a
+   * name), a fixed method where the construct implies one (curl's default GET), or `null` when
+   * the code does not say (every deprecated method then matches, at the confidence the URL gives).
+   */
+  request(range: IR.Range, url: IR.Expression | null, method: IR.Expression | string | null, body: IR.Expression | null = null, extra: Child[] = []): IR.Expression {
+    const properties: IR.Property[] = [];
+    const methodValue: IR.Expression = typeof method === "string" ? this.string(method, range) : (method ?? this.opaque(range));
+    properties.push(this.property("method", range, methodValue, range));
+    if (body) properties.push(this.property("body", body.range, body, body.range));
+    // Other arguments follow, unread by fetch, so that their strings and literals are still seen.
+    const args: IR.Expression[] = [url ?? this.opaque(range), this.object(properties, range)];
+    for (const child of extra) args.push(isExpression(child) ? child : { kind: "unknown", range: child.range, children: [child] });
+    return this.call(this.identifier(REQUEST_FUNCTION, range), args, range);
+  }
+
+  private requestImport(): IR.Statement {
+    const range: IR.Range = [0, 0];
+    return { kind: "import", range, source: REQUEST_MODULE, specifiers: [{ local: REQUEST_FUNCTION, imported: "default", range }] };
+  }
+
+  // ---- comments and errors -------------------------------------------------------------------
+
+  private collectComments(root: SyntaxNode) {
+    const cursor = root.walk();
+    // Iterative preorder walk: deep trees must not overflow the stack.
+    let descend = true;
+    for (;;) {
+      const node = cursor.currentNode;
+      if (descend && this.commentTypes.has(node.type)) {
+        this.comments.push({ text: this.commentText(node.text), range: this.range(node), block: node.text.startsWith("/*") || node.text.startsWith("<!--") });
+        descend = false;
+      }
+      if (descend && cursor.gotoFirstChild()) continue;
+      if (cursor.gotoNextSibling()) {
+        descend = true;
+        continue;
+      }
+      let climbed = false;
+      while (cursor.gotoParent()) {
+        if (cursor.gotoNextSibling()) {
+          climbed = true;
+          break;
+        }
+      }
+      if (!climbed) break;
+      descend = true;
+    }
+    cursor.delete();
+  }
+
+  /**
+   * Tree-sitter recovers from errors, so a file with a mistake is still analysed; a file the
+   * grammar could not make out for the most part is named as only partly analysed.
+   */
+  private errorNoteOf(root: SyntaxNode): string | null {
+    if (!root.hasError) return null;
+    let errorLength = 0;
+    let first: SyntaxNode | null = null;
+    const visit = (node: SyntaxNode, depth: number) => {
+      if (node.type === "ERROR" || node.isMissing) {
+        errorLength += node.endIndex - node.startIndex;
+        first ??= node;
+        return;
+      }
+      if (depth > 400 || !node.hasError) return;
+      for (const child of node.children) if (child) visit(child, depth + 1);
+    };
+    visit(root, 0);
+    if (first === null || errorLength * 2 < Math.max(1, this.text.trim().length)) return null;
+    const at = (first as SyntaxNode).startPosition;
+    return `the ${this.grammarLabel} parser could not make out most of the file (from line ${at.row + 1}, column ${at.column + 1})`;
+  }
+
+  protected abstract readonly grammarLabel: string;
+}
+
+const STATEMENT_KINDS = new Set(["var", "function-declaration", "class-declaration", "expression", "return", "if", "block", "for-of", "loop", "switch", "try", "import", "export-named", "export-default", "export-all", "type-declaration", "other"]);
+const isExpression = (node: Child): node is IR.Expression => !STATEMENT_KINDS.has(node.kind);
+
+/** Decodes the common backslash escapes of double-quoted strings (`\n`, `\"`, `\\`, `\/`, `\$`). */
+export function unescapeText(raw: string): string {
+  return raw.replace(/\\(.)/g, (_, char: string) => (char === "n" ? "\n" : char === "t" ? "\t" : char === "r" ? "\r" : char));
+}
+
+/** `printf`-style verbs (`%s`, `%d`, `%v`, `%(name)s`, `%-5d`) split a format into text and holes. */
+export const FORMAT_VERB = /%(?:\([^)]*\))?[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]|%%/g;
+
+/** Fills a format's verbs with the given arguments in order; `%%` is a percent sign. */
+export function formatPieces(format: string, args: readonly IR.Expression[], hole: () => IR.Expression): (string | IR.Expression)[] {
+  const pieces: (string | IR.Expression)[] = [];
+  let last = 0;
+  let next = 0;
+  for (const match of format.matchAll(FORMAT_VERB)) {
+    pieces.push(format.slice(last, match.index));
+    if (match[0] === "%%") pieces.push("%");
+    else pieces.push(args[next++] ?? hole());
+    last = match.index! + match[0].length;
+  }
+  pieces.push(format.slice(last));
+  return pieces;
+}
+
+/** Python's and Ruby's `{}` / `{0}` / `{name}` placeholders. */
+export function bracePieces(format: string, positional: readonly IR.Expression[], named: ReadonlyMap<string, IR.Expression>, hole: () => IR.Expression): (string | IR.Expression)[] {
+  const pieces: (string | IR.Expression)[] = [];
+  let last = 0;
+  let next = 0;
+  for (const match of format.matchAll(/\{\{|\}\}|\{([^{}]*)\}/g)) {
+    pieces.push(format.slice(last, match.index));
+    if (match[0] === "{{") pieces.push("{");
+    else if (match[0] === "}}") pieces.push("}");
+    else {
+      const field = match[1]!.split(/[!:]/)[0]!;
+      const value = field === "" ? positional[next++] : /^\d+$/.test(field) ? positional[Number(field)] : named.get(field);
+      pieces.push(value ?? hole());
+    }
+    last = match.index! + match[0].length;
+  }
+  pieces.push(format.slice(last));
+  return pieces;
+}

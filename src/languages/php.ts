@@ -1,0 +1,305 @@
+/**
+ * PHP: `"$x"`, `"{$x}"` and heredocs as templates, `.` as concatenation; variables (the first
+ * assignment in a function declares), functions and methods, `foreach`; arrays (`['k' => v]`) as
+ * records; `$r['k']` and `$r->k` as field reads; Guzzle and Laravel (`$client->patch($url)`,
+ * `->request('PATCH', $url)`: read as calls with a path), WordPress `wp_remote_*`, and
+ * `curl_init` with the `curl_setopt` calls on its handle as requests. Text outside `<?php` is
+ * not code.
+ */
+import type * as IR from "../core/ir.js";
+import { TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import type { SyntaxNode, Tree } from "./tree-sitter.js";
+
+const WP_REMOTE: Readonly<Record<string, string | null>> = {
+  wp_remote_get: "GET",
+  wp_safe_remote_get: "GET",
+  wp_remote_post: "POST",
+  wp_safe_remote_post: "POST",
+  wp_remote_head: "HEAD",
+  wp_remote_request: null,
+  wp_safe_remote_request: null,
+};
+
+export function lowerPhp(tree: Tree, text: string, file: string): LoweredFile {
+  return new PhpLowering(file, text).lowerTree(tree);
+}
+
+interface CurlHandle {
+  url: IR.Expression | null;
+  method: IR.Expression | string | null;
+  body: IR.Expression | null;
+}
+
+class PhpLowering extends TreeLowering {
+  protected readonly grammarLabel = "PHP";
+  /** `curl_setopt($ch, …)` seen for each handle name, gathered before lowering. */
+  private readonly curlHandles = new Map<string, CurlHandle>();
+
+  override lowerTree(tree: Tree): LoweredFile {
+    this.gatherCurlOptions(tree.rootNode);
+    return super.lowerTree(tree);
+  }
+
+  protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "php_tag":
+      case "text":
+      case "text_interpolation":
+      case "namespace_definition":
+      case "namespace_use_declaration":
+        return { kind: "other", range, children: [] };
+      case "expression_statement": {
+        const inner = node.namedChildren[0];
+        if (inner?.type === "assignment_expression") {
+          const left = inner.childForFieldName("left");
+          const right = inner.childForFieldName("right");
+          if (left?.type === "variable_name" && right) return this.assignment(this.variableName(left), this.range(left), this.expression(right), range);
+        }
+        return null;
+      }
+      case "compound_statement":
+      case "declaration_list":
+        return { kind: "block", range, body: this.statements(node.namedChildren) };
+      case "function_definition":
+      case "method_declaration":
+        return { kind: "function-declaration", range, fn: this.functionNode(node) };
+      case "class_declaration":
+      case "interface_declaration":
+      case "trait_declaration": {
+        const body = node.childForFieldName("body");
+        return { kind: "block", range, body: body ? this.statements(body.namedChildren) : [] };
+      }
+      case "foreach_statement": {
+        const [subject, binding] = node.namedChildren;
+        const body = node.childForFieldName("body");
+        if (!subject || !binding || !body) return null;
+        // `foreach ($records as $rec)` and `foreach ($records as $key => $rec)`
+        const element = binding.type === "pair" ? binding.namedChildren[1] : binding;
+        if (element?.type !== "variable_name") return null;
+        return {
+          kind: "for-of",
+          range,
+          declarationKind: "var",
+          target: { kind: "identifier-pattern", range: this.range(element), name: this.variableName(element), typeText: null },
+          right: this.expression(subject),
+          body: this.statement(body) as IR.Statement,
+        };
+      }
+      case "if_statement": {
+        const condition = node.childForFieldName("condition");
+        const body = node.childForFieldName("body");
+        const alternatives = node.childrenForFieldName("alternative").filter((n): n is SyntaxNode => n !== null);
+        return {
+          kind: "if",
+          range,
+          test: condition ? this.expression(condition) : this.opaque(range),
+          consequent: body ? (this.statement(body) as IR.Statement) : { kind: "block", range, body: [] },
+          alternate: alternatives.length > 0 ? { kind: "block", range: this.range(alternatives[0]!), body: alternatives.flatMap((a) => [this.statement(a)].flat()) } : null,
+        };
+      }
+      case "else_clause":
+      case "else_if_clause":
+        return { kind: "block", range, body: this.statements(node.namedChildren) };
+      case "return_statement": {
+        const value = node.namedChildren[0];
+        return { kind: "return", range, argument: value ? this.expression(value) : null };
+      }
+      case "echo_statement":
+        // Printed text is prose, not a request: kept so its strings are still seen.
+        return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.expression(child)] : [])) };
+    }
+    return null;
+  }
+
+  protected expressionOf(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "variable_name":
+        return this.identifier(this.variableName(node), range);
+      case "name":
+        return this.identifier(node.text, range);
+      case "string":
+        return this.string(node.text.startsWith("'") ? node.text.slice(1, -1).replace(/\\(['\\])/g, "$1") : unescapeText(node.text.slice(1, -1)), range);
+      case "encapsed_string":
+      case "heredoc":
+      case "heredoc_body":
+      case "nowdoc":
+        return this.interpolated(node);
+      case "integer":
+      case "float":
+        return { kind: "number", range, value: Number(node.text), raw: node.text };
+      case "boolean":
+        return { kind: "boolean", range, value: node.text.toLowerCase() === "true" };
+      case "null":
+        return { kind: "null", range };
+      case "parenthesized_expression":
+        return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
+      case "binary_expression": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const operator = node.childForFieldName("operator")?.text ?? node.children.find((c) => c && !c.isNamed)?.text ?? "";
+        if (!left || !right) return null;
+        const mapped = operator === "." ? "+" : operator === "==" ? "===" : operator === "!=" ? "!==" : operator;
+        if (operator === "&&" || operator === "||" || operator === "and" || operator === "or") {
+          return { kind: "logical", range, operator: operator === "&&" || operator === "and" ? "&&" : "||", left: this.expression(left), right: this.expression(right) };
+        }
+        return this.binary(mapped, this.expression(left), this.expression(right), range);
+      }
+      case "subscript_expression": {
+        const [object, key] = node.namedChildren;
+        if (!object) return null;
+        const keyExpression = key ? this.expression(key) : null;
+        const property = keyExpression?.kind === "string" ? keyExpression.value : keyExpression?.kind === "number" ? String(keyExpression.value) : null;
+        return this.member(this.expression(object), property, range, key ? this.range(key) : range, keyExpression);
+      }
+      case "member_access_expression":
+      case "nullsafe_member_access_expression": {
+        const object = node.childForFieldName("object");
+        const name = node.childForFieldName("name");
+        if (!object || !name) return null;
+        return this.member(this.expression(object), name.type === "name" ? name.text : null, range, this.range(name));
+      }
+      case "array_creation_expression":
+        return this.arrayLiteral(node);
+      case "function_call_expression":
+        return this.functionCall(node);
+      case "member_call_expression":
+      case "nullsafe_member_call_expression":
+      case "scoped_call_expression": {
+        const object = node.childForFieldName(node.type === "scoped_call_expression" ? "scope" : "object");
+        const name = node.childForFieldName("name");
+        if (!object || !name) return null;
+        return this.call(this.member(this.expression(object), name.text, range, this.range(name)), this.argumentsOf(node), range);
+      }
+      case "object_creation_expression":
+        return this.opaque(range, this.argumentsOf(node));
+      case "anonymous_function":
+      case "arrow_function":
+        return this.functionNode(node);
+    }
+    return null;
+  }
+
+  private variableName(node: SyntaxNode): string {
+    return node.text.replace(/^\$/, "");
+  }
+
+  private interpolated(node: SyntaxNode): IR.Expression {
+    const pieces: (string | IR.Expression)[] = [];
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === "string_content" || child.type === "string_value" || child.type === "heredoc_body" || child.type === "nowdoc_body") {
+        if (child.type === "heredoc_body") pieces.push(this.interpolated(child));
+        else pieces.push(child.text);
+      } else if (child.type === "escape_sequence") pieces.push(unescapeText(child.text));
+      else if (child.type === "heredoc_start" || child.type === "heredoc_end") continue;
+      else pieces.push(this.expression(child));
+    }
+    return this.template(pieces, this.range(node));
+  }
+
+  private arrayLiteral(node: SyntaxNode): IR.Expression {
+    const elements = node.namedChildren.filter((child): child is SyntaxNode => child?.type === "array_element_initializer");
+    const keyed = elements.some((element) => element.namedChildren.length === 2);
+    if (!keyed) return this.array(elements.flatMap((element) => (element.namedChildren[0] ? [this.expression(element.namedChildren[0])] : [])), this.range(node));
+    return this.object(
+      elements.flatMap((element): IR.Property[] => {
+        const [key, value] = element.namedChildren;
+        if (!key) return [];
+        if (!value) return [this.property(null, this.range(key), this.expression(key), this.range(element))];
+        const keyExpression = this.expression(key);
+        const keyText = keyExpression.kind === "string" ? keyExpression.value : keyExpression.kind === "number" ? String(keyExpression.value) : null;
+        return [this.property(keyText, this.range(key), this.expression(value), this.range(element), keyText === null ? keyExpression : null)];
+      }),
+      this.range(node),
+    );
+  }
+
+  private argumentsOf(node: SyntaxNode): IR.Expression[] {
+    const list = node.childForFieldName("arguments");
+    return (list?.namedChildren ?? []).flatMap((argument) => {
+      if (!argument) return [];
+      const value = argument.type === "argument" ? argument.namedChildren.at(-1) : argument;
+      return value ? [this.expression(value)] : [];
+    });
+  }
+
+  private functionCall(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    const callee = node.childForFieldName("function");
+    if (!callee) return null;
+    const name = callee.text.replace(/^\\/, "");
+    const args = this.argumentsOf(node);
+    if (name in WP_REMOTE) {
+      const options = args[1];
+      const method = WP_REMOTE[name] ?? (options?.kind === "object" ? (options.properties.find((p) => p.kind === "property" && p.key === "method") as IR.Property | undefined)?.value ?? null : null);
+      const body = options?.kind === "object" ? ((options.properties.find((p) => p.kind === "property" && p.key === "body") as IR.Property | undefined)?.value ?? null) : null;
+      return this.request(range, args[0] ?? null, method, body, args.slice(1));
+    }
+    if (name === "curl_init") {
+      const parent = node.parent;
+      const handle = parent?.type === "assignment_expression" ? parent.childForFieldName("left") : null;
+      const options = handle ? this.curlHandles.get(this.variableName(handle)) : undefined;
+      const method = options?.method ?? (options?.body ? "POST" : "GET");
+      return this.request(range, args[0] ?? options?.url ?? null, method, options?.body ?? null, args);
+    }
+    if (name === "curl_setopt" || name === "curl_setopt_array") return this.opaque(range, args);
+    // json_decode(wp_remote_retrieve_body($response)), json_decode($response->getBody()): the response's JSON
+    if (name === "json_decode") {
+      const response = this.responseOfBody(node.childForFieldName("arguments")?.namedChildren[0]?.namedChildren.at(-1) ?? null);
+      if (response) return this.call(this.member(response, "json", range, range), [], range);
+    }
+    return this.call(this.expression(callee), args, range);
+  }
+
+  /** The response whose body `node` reads (`wp_remote_retrieve_body($r)`, `$r->getBody()`, `(string) $r->getBody()`), or `null`. */
+  private responseOfBody(node: SyntaxNode | null): IR.Expression | null {
+    if (!node) return null;
+    if (node.type === "cast_expression") return this.responseOfBody(node.namedChildren.at(-1) ?? null);
+    if (node.type === "function_call_expression" && node.childForFieldName("function")?.text === "wp_remote_retrieve_body") {
+      const argument = node.childForFieldName("arguments")?.namedChildren[0]?.namedChildren.at(-1);
+      return argument ? this.expression(argument) : null;
+    }
+    if (node.type === "member_call_expression" && /^(?:getBody|getContents)$/.test(node.childForFieldName("name")?.text ?? "")) {
+      const object = node.childForFieldName("object");
+      if (object?.type === "member_call_expression" && object.childForFieldName("name")?.text === "getBody") return this.responseOfBody(object);
+      return object ? this.expression(object) : null;
+    }
+    return null;
+  }
+
+  /** `curl_setopt($ch, CURLOPT_URL | CURLOPT_CUSTOMREQUEST | CURLOPT_POST | CURLOPT_POSTFIELDS, …)` by handle. */
+  private gatherCurlOptions(root: SyntaxNode) {
+    for (const call of root.descendantsOfType("function_call_expression")) {
+      if (!call || call.childForFieldName("function")?.text !== "curl_setopt") continue;
+      const args = (call.childForFieldName("arguments")?.namedChildren ?? []).map((argument) => argument?.namedChildren.at(-1) ?? null);
+      const [handle, option, value] = args;
+      if (handle?.type !== "variable_name" || !option || !value) continue;
+      const name = this.variableName(handle);
+      const entry = this.curlHandles.get(name) ?? { url: null, method: null, body: null };
+      if (option.text === "CURLOPT_URL") entry.url = this.expression(value);
+      else if (option.text === "CURLOPT_CUSTOMREQUEST") entry.method = this.expression(value);
+      else if (option.text === "CURLOPT_POST" && entry.method === null) entry.method = "POST";
+      else if (option.text === "CURLOPT_POSTFIELDS") entry.body = this.expression(value);
+      this.curlHandles.set(name, entry);
+    }
+  }
+
+  private functionNode(node: SyntaxNode): IR.FunctionNode {
+    const name = node.childForFieldName("name");
+    const parameters = node.childForFieldName("parameters");
+    const body = node.childForFieldName("body");
+    const params: { name: string; range: IR.Range; type: string | null }[] = [];
+    for (const parameter of parameters?.namedChildren ?? []) {
+      const variable = parameter?.childForFieldName("name");
+      if (variable) params.push({ name: this.variableName(variable), range: this.range(variable), type: parameter?.childForFieldName("type")?.text ?? null });
+    }
+    const lowered = this.inFunctionScope(params.map((p) => p.name), () => {
+      if (!body) return [];
+      if (body.type === "compound_statement") return this.statements(body.namedChildren);
+      return [{ kind: "return", range: this.range(body), argument: this.expression(body) } as IR.Statement];
+    });
+    return this.fn(name?.text ?? null, params.map((p) => p.name), params.map((p) => p.range), lowered, this.range(node), params.map((p) => p.type));
+  }
+}

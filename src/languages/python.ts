@@ -1,0 +1,474 @@
+/**
+ * Python: f-strings, `%` and `.format` templates, concatenation; assignments (the first in a
+ * function declares the name); functions, decorators, `for`, `with … as`; dicts and lists;
+ * `d["k"]`, `d.get("k")` and attributes as field reads; requests and httpx calls
+ * (`requests.patch(url, json=…)`, `session.request("PATCH", url)`) as requests with their
+ * method; the python-cloudflare client's attribute paths (`cf.zones.settings.minify.patch(id)`)
+ * as the URL they call.
+ */
+import type * as IR from "../core/ir.js";
+import { bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import type { SyntaxNode, Tree } from "./tree-sitter.js";
+
+const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
+const FIELD_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** python-cloudflare (`CloudFlare.CloudFlare()`): the attribute path after the client is the URL. */
+const PYTHON_CLOUDFLARE_ROOTS = new Set(["zones", "accounts", "user", "organizations", "memberships", "graphql", "ips", "certificates"]);
+const COMPARISONS: Readonly<Record<string, string>> = { "==": "===", "!=": "!==", in: "in", "not in": "in", is: "===", "is not": "!==" };
+
+export function lowerPython(tree: Tree, text: string, file: string): LoweredFile {
+  return new PythonLowering(file, text).lowerTree(tree);
+}
+
+class PythonLowering extends TreeLowering {
+  protected readonly grammarLabel = "Python";
+  /** Names bound to request libraries (`import requests`, `import httpx as h`). */
+  private readonly requestModules = new Set<string>();
+  /** Names bound to the python-cloudflare client module or a client made from it. */
+  private readonly cloudflareClients = new Set<string>();
+
+  protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "expression_statement": {
+        const inner = node.namedChildren.filter((child): child is SyntaxNode => child !== null);
+        if (inner.length === 1 && (inner[0]!.type === "assignment" || inner[0]!.type === "augmented_assignment")) return this.assignmentStatement(inner[0]!);
+        return null;
+      }
+      case "block":
+        return { kind: "block", range, body: this.statements(node.namedChildren) };
+      case "function_definition":
+        return { kind: "function-declaration", range, fn: this.functionNode(node) };
+      case "decorated_definition": {
+        const definition = node.childForFieldName("definition");
+        if (!definition) return null;
+        const declared = this.statement(definition);
+        const name = definition.childForFieldName("name");
+        const out: IR.Statement[] = Array.isArray(declared) ? [...declared] : [declared];
+        // `@app.route("/path")` on `def handler` is `app.route("/path", handler)`: a route definition.
+        for (const decorator of node.namedChildren) {
+          if (decorator?.type !== "decorator") continue;
+          const expression = decorator.namedChildren[0];
+          if (!expression) continue;
+          let lowered = this.expression(expression);
+          if (lowered.kind === "call" && name && definition.type === "function_definition") {
+            lowered = { ...lowered, args: [...lowered.args, this.identifier(name.text, this.range(name))] };
+          }
+          out.push({ kind: "expression", range: this.range(decorator), expression: lowered });
+        }
+        return out;
+      }
+      case "class_definition": {
+        const body = node.childForFieldName("body");
+        return { kind: "block", range, body: body ? this.inFunctionScope([], () => this.statements(body.namedChildren)) : [] };
+      }
+      case "if_statement":
+      case "elif_clause":
+        return this.ifStatement(node);
+      case "else_clause": {
+        const body = node.childForFieldName("body");
+        return { kind: "block", range, body: body ? this.statements(body.namedChildren) : [] };
+      }
+      case "for_statement": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const body = node.childForFieldName("body");
+        if (!left || !right || !body) return null;
+        const pattern = this.pattern(left);
+        return {
+          kind: "for-of",
+          range,
+          declarationKind: "var",
+          target: pattern,
+          right: this.expression(right),
+          body: { kind: "block", range: this.range(body), body: this.statements(body.namedChildren) },
+        };
+      }
+      case "with_statement": {
+        const out: IR.Statement[] = [];
+        for (const item of node.descendantsOfType("with_item")) {
+          const value = item?.childForFieldName("value");
+          if (!value) continue;
+          if (value.type === "as_pattern") {
+            const expression = value.namedChildren[0];
+            const alias = value.childForFieldName("alias")?.namedChildren[0] ?? value.namedChildren[1];
+            if (expression && alias?.type === "identifier") {
+              out.push(this.assignment(alias.text, this.range(alias), this.expression(expression), this.range(value)));
+              continue;
+            }
+          }
+          out.push({ kind: "expression", range: this.range(value), expression: this.expression(value) });
+        }
+        const body = node.childForFieldName("body");
+        if (body) out.push({ kind: "block", range: this.range(body), body: this.statements(body.namedChildren) });
+        return out;
+      }
+      case "while_statement":
+      case "try_statement":
+      case "except_clause":
+      case "finally_clause":
+      case "match_statement":
+      case "case_clause": {
+        const children: (IR.Expression | IR.Statement)[] = [];
+        for (const child of node.namedChildren) {
+          if (!child || child.type === "comment") continue;
+          children.push(child.type === "block" || child.type.endsWith("_clause") ? (this.statement(child) as IR.Statement) : this.expression(child));
+        }
+        return { kind: "other", range, children };
+      }
+      case "return_statement": {
+        const value = node.namedChildren[0];
+        return { kind: "return", range, argument: value ? this.expression(value) : null };
+      }
+      case "import_statement":
+      case "import_from_statement":
+        return this.importStatement(node);
+      case "pass_statement":
+      case "break_statement":
+      case "continue_statement":
+      case "global_statement":
+      case "nonlocal_statement":
+        return { kind: "other", range, children: [] };
+    }
+    return null;
+  }
+
+  protected expressionOf(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "identifier":
+        return this.identifier(node.text, range);
+      case "string":
+        return this.pythonString(node);
+      case "concatenated_string":
+        return this.template(node.namedChildren.flatMap((child) => (child ? [this.expression(child)] : [])), range);
+      case "integer":
+      case "float": {
+        const value = Number(node.text.replace(/_/g, ""));
+        return { kind: "number", range, value, raw: node.text };
+      }
+      case "true":
+      case "false":
+        return { kind: "boolean", range, value: node.type === "true" };
+      case "none":
+        return { kind: "null", range };
+      case "parenthesized_expression":
+        return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
+      case "attribute": {
+        const object = node.childForFieldName("object");
+        const attribute = node.childForFieldName("attribute");
+        if (!object || !attribute) return null;
+        return this.member(this.expression(object), attribute.text, range, this.range(attribute));
+      }
+      case "subscript": {
+        const value = node.childForFieldName("value");
+        const key = node.childForFieldName("subscript");
+        if (!value || !key) return null;
+        return this.subscript(this.expression(value), this.expression(key), range);
+      }
+      case "call":
+        return this.callExpression(node);
+      case "binary_operator": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const operator = node.childForFieldName("operator")?.text ?? "";
+        if (!left || !right) return null;
+        if (operator === "%" && left.type === "string") {
+          const format = this.pythonString(left);
+          if (format.kind === "string") {
+            const args = right.type === "tuple" ? right.namedChildren.flatMap((c) => (c ? [this.expression(c)] : [])) : [this.expression(right)];
+            return this.template(formatPieces(format.value, args, () => this.opaque(this.range(right))), range);
+          }
+        }
+        return this.binary(operator, this.expression(left), this.expression(right), range);
+      }
+      case "boolean_operator": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        if (!left || !right) return null;
+        const operator = node.childForFieldName("operator")?.text === "and" ? "&&" : "||";
+        return { kind: "logical", range, operator, left: this.expression(left), right: this.expression(right) };
+      }
+      case "comparison_operator": {
+        const operands = node.namedChildren.filter((c): c is SyntaxNode => c !== null);
+        const operator = node.children.find((c) => c && !c.isNamed)?.text ?? "";
+        if (operands.length !== 2 || !COMPARISONS[operator]) return null;
+        return this.binary(COMPARISONS[operator]!, this.expression(operands[0]!), this.expression(operands[1]!), range);
+      }
+      case "not_operator": {
+        const argument = node.childForFieldName("argument");
+        return argument ? { kind: "unary", range, operator: "!", argument: this.expression(argument) } : null;
+      }
+      case "conditional_expression": {
+        const [consequent, test, alternate] = node.namedChildren;
+        if (!consequent || !test || !alternate) return null;
+        return { kind: "conditional", range, test: this.expression(test), consequent: this.expression(consequent), alternate: this.expression(alternate) };
+      }
+      case "await":
+        return node.namedChildren[0] ? { kind: "await", range, argument: this.expression(node.namedChildren[0]) } : null;
+      case "dictionary":
+        return this.object(
+          node.namedChildren.flatMap((pair): IR.Property[] => {
+            if (pair?.type !== "pair") return [];
+            const key = pair.childForFieldName("key");
+            const value = pair.childForFieldName("value");
+            if (!key || !value) return [];
+            const keyValue = this.expression(key);
+            return [this.property(keyValue.kind === "string" ? keyValue.value : null, this.range(key), this.expression(value), this.range(pair), keyValue.kind === "string" ? null : keyValue)];
+          }),
+          range,
+        );
+      case "list":
+      case "tuple":
+      case "set":
+        return this.array(node.namedChildren.flatMap((child) => (child && child.type !== "comment" ? [this.expression(child)] : [])), range);
+      case "lambda": {
+        const body = node.childForFieldName("body");
+        const parameters = node.childForFieldName("parameters");
+        const names = parameters ? this.parameterNames(parameters) : [];
+        const fn = this.fn(null, names.map((p) => p.name), names.map((p) => p.range), [], range);
+        return { ...fn, body: body ? this.inFunctionScope(names.map((p) => p.name), () => this.expression(body)) : this.opaque(range), arrow: true };
+      }
+    }
+    return null;
+  }
+
+  private assignmentStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const left = node.childForFieldName("left");
+    const right = node.childForFieldName("right");
+    const typeText = node.childForFieldName("type")?.text ?? null;
+    if (!left) return { kind: "other", range, children: [] };
+    let value: IR.Expression = right ? this.expression(right) : this.opaque(range);
+    if (node.type === "augmented_assignment") {
+      const operator = node.childForFieldName("operator")?.text.replace(/=$/, "") ?? "+";
+      value = this.binary(operator, this.expression(left), value, range);
+    }
+    if (left.type === "identifier") {
+      this.noteBinding(left.text, right);
+      return this.assignment(left.text, this.range(left), value, range, typeText);
+    }
+    if (left.type === "attribute" || left.type === "subscript") {
+      return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(left), expression: this.expression(left) }, value } };
+    }
+    // `a, b = …`: the names are declared, their values unknown.
+    const names = left.descendantsOfType("identifier").filter((n): n is SyntaxNode => n !== null);
+    return {
+      kind: "other",
+      range,
+      children: [value, ...names.map((name) => this.assignment(name.text, this.range(name), this.opaque(this.range(name)), this.range(name)))],
+    };
+  }
+
+  /** Remembers names bound to request libraries and python-cloudflare clients. */
+  private noteBinding(name: string, right: SyntaxNode | null) {
+    if (!right || right.type !== "call") return;
+    const callee = right.childForFieldName("function")?.text ?? "";
+    const root = callee.split(".")[0]!;
+    if (/^(?:CloudFlare|cloudflare)\.CloudFlare$|^CloudFlare$/.test(callee) || (this.cloudflareClients.has(root) && /CloudFlare$/.test(callee))) this.cloudflareClients.add(name);
+    if (this.requestModules.has(root) && /(?:Session|Client|AsyncClient)$/.test(callee)) this.requestModules.add(name);
+  }
+
+  private ifStatement(node: SyntaxNode): IR.Statement {
+    const condition = node.childForFieldName("condition");
+    const consequence = node.childForFieldName("consequence");
+    const alternatives = node.childrenForFieldName("alternative").filter((n): n is SyntaxNode => n !== null);
+    let alternate: IR.Statement | null = null;
+    for (let index = alternatives.length - 1; index >= 0; index--) {
+      const clause = alternatives[index]!;
+      const lowered = this.statement(clause) as IR.Statement;
+      alternate = lowered.kind === "if" && alternate ? { ...lowered, alternate } : lowered;
+    }
+    return {
+      kind: "if",
+      range: this.range(node),
+      test: condition ? this.expression(condition) : this.opaque(this.range(node)),
+      consequent: { kind: "block", range: consequence ? this.range(consequence) : this.range(node), body: consequence ? this.statements(consequence.namedChildren) : [] },
+      alternate,
+    };
+  }
+
+  private importStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const specifiers: IR.ImportSpecifier[] = [];
+    let source = "";
+    if (node.type === "import_statement") {
+      const out: IR.Statement[] = [];
+      for (const name of node.childrenForFieldName("name")) {
+        if (!name) continue;
+        const dotted = name.type === "aliased_import" ? name.childForFieldName("name")! : name;
+        const alias = name.type === "aliased_import" ? name.childForFieldName("alias")!.text : dotted.text.split(".")[0]!;
+        this.noteModule(alias, dotted.text);
+        out.push({ kind: "import", range, source: `python:${dotted.text}`, specifiers: [{ local: alias, imported: "*", range: this.range(name) }] });
+      }
+      return out.length === 1 ? out[0]! : { kind: "other", range, children: out };
+    }
+    source = node.childForFieldName("module_name")?.text ?? "";
+    for (const name of node.childrenForFieldName("name")) {
+      if (!name) continue;
+      const imported = name.type === "aliased_import" ? name.childForFieldName("name")!.text : name.text;
+      const local = name.type === "aliased_import" ? name.childForFieldName("alias")!.text : imported;
+      this.noteModule(local, `${source}.${imported}`);
+      specifiers.push({ local, imported, range: this.range(name) });
+    }
+    return { kind: "import", range, source: `python:${source}`, specifiers };
+  }
+
+  private noteModule(local: string, module: string) {
+    if (/^(?:requests|httpx|aiohttp)(?:\.|$)/.test(module)) this.requestModules.add(local);
+    if (/^CloudFlare(?:\.CloudFlare)?$|^cloudflare\.CloudFlare$/.test(module)) this.cloudflareClients.add(local);
+  }
+
+  private functionNode(node: SyntaxNode): IR.FunctionNode {
+    const name = node.childForFieldName("name");
+    const parameters = node.childForFieldName("parameters");
+    const body = node.childForFieldName("body");
+    const params = parameters ? this.parameterNames(parameters) : [];
+    return this.inFunctionScope(
+      params.map((p) => p.name),
+      () =>
+        this.fn(
+          name?.text ?? null,
+          params.map((p) => p.name),
+          params.map((p) => p.range),
+          body ? this.statements(body.namedChildren) : [],
+          this.range(node),
+          params.map((p) => p.type),
+        ),
+    );
+  }
+
+  private parameterNames(parameters: SyntaxNode): { name: string; range: IR.Range; type: string | null }[] {
+    const out: { name: string; range: IR.Range; type: string | null }[] = [];
+    for (const parameter of parameters.namedChildren) {
+      if (!parameter) continue;
+      const nameNode = parameter.type === "identifier" ? parameter : (parameter.childForFieldName("name") ?? parameter.namedChildren.find((c) => c?.type === "identifier") ?? null);
+      if (!nameNode) continue;
+      out.push({ name: nameNode.text, range: this.range(nameNode), type: parameter.childForFieldName("type")?.text ?? null });
+    }
+    return out;
+  }
+
+  private pattern(node: SyntaxNode): IR.Pattern {
+    if (node.type === "identifier") return { kind: "identifier-pattern", range: this.range(node), name: node.text, typeText: null };
+    if (node.type === "pattern_list" || node.type === "tuple_pattern" || node.type === "list_pattern" || node.type === "tuple") {
+      return {
+        kind: "array-pattern",
+        range: this.range(node),
+        elements: node.namedChildren.map((child) => (child ? this.pattern(child) : null)),
+        rest: null,
+        typeText: null,
+      };
+    }
+    return { kind: "expression-pattern", range: this.range(node), expression: this.expression(node) };
+  }
+
+  private subscript(object: IR.Expression, key: IR.Expression, range: IR.Range): IR.Expression {
+    const property = key.kind === "string" ? key.value : key.kind === "number" ? String(key.value) : null;
+    return this.member(object, property, range, key.range, key);
+  }
+
+  private pythonString(node: SyntaxNode): IR.Expression {
+    const start = node.children[0]?.text ?? '"';
+    const raw = /r/i.test(start.replace(/["']+$/, ""));
+    const pieces: (string | IR.Expression)[] = [];
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === "string_content") pieces.push(raw ? child.text : unescapeText(child.text));
+      else if (child.type === "escape_sequence") pieces.push(unescapeText(child.text));
+      else if (child.type === "interpolation") {
+        const expression = child.childForFieldName("expression") ?? child.namedChildren[0];
+        pieces.push(expression ? this.expression(expression) : this.opaque(this.range(child)));
+      }
+    }
+    return this.template(pieces, this.range(node));
+  }
+
+  private callExpression(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    const callee = node.childForFieldName("function");
+    const argumentList = node.childForFieldName("arguments");
+    if (!callee) return null;
+    const positional: IR.Expression[] = [];
+    const keywords: IR.Property[] = [];
+    const named = new Map<string, IR.Expression>();
+    for (const argument of argumentList?.namedChildren ?? []) {
+      if (!argument || argument.type === "comment") continue;
+      if (argument.type === "keyword_argument") {
+        const name = argument.childForFieldName("name");
+        const value = argument.childForFieldName("value");
+        if (!name || !value) continue;
+        const lowered = this.expression(value);
+        named.set(name.text, lowered);
+        keywords.push(this.property(name.text, this.range(name), lowered, this.range(argument)));
+      } else positional.push(this.expression(argument));
+    }
+    const options = keywords.length > 0 ? [this.object(keywords, this.range(argumentList!))] : [];
+
+    if (callee.type === "attribute") {
+      const object = callee.childForFieldName("object")!;
+      const name = callee.childForFieldName("attribute")!.text;
+      // "…{}…".format(a, b)
+      if (name === "format" && object.type === "string") {
+        const format = this.pythonString(object);
+        if (format.kind === "string") return this.template(bracePieces(format.value, positional, named, () => this.opaque(range)), range);
+      }
+      // d.get("zone_id"): a field read of a dict
+      const first = positional[0];
+      if (name === "get" && first?.kind === "string" && FIELD_KEY.test(first.value) && positional.length <= 2 && keywords.length === 0) {
+        return this.member(this.expression(object), first.value, range, first.range, first);
+      }
+      const chain = attributeChain(callee);
+      // python-cloudflare: cf.zones.settings.minify.patch(zone_id, data=…)
+      if (chain && this.cloudflareClients.has(chain[0]!) && VERBS.has(name) && PYTHON_CLOUDFLARE_ROOTS.has(chain[1] ?? "")) {
+        return this.pythonCloudflareRequest(callee, chain.slice(1, -1), name, positional, named, range, options);
+      }
+      // requests.patch(url, json=…), session.get(url), httpx.post(url)
+      const root = chain?.[0];
+      if (root !== undefined && this.requestModules.has(root)) {
+        if (VERBS.has(name)) return this.request(range, positional[0] ?? named.get("url") ?? null, name.toUpperCase(), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
+        if (name === "request") {
+          const method = positional[0] ?? named.get("method") ?? null;
+          const url = positional[1] ?? named.get("url") ?? null;
+          return this.request(range, url, method, named.get("json") ?? named.get("data") ?? null, [...positional.slice(2), ...options]);
+        }
+      }
+    }
+    return this.call(this.expression(callee), [...positional, ...options], range);
+  }
+
+  /** The URL a python-cloudflare call requests: each attribute a segment, identifiers after the first and last. */
+  private pythonCloudflareRequest(
+    callee: SyntaxNode,
+    segments: string[],
+    verb: string,
+    positional: IR.Expression[],
+    named: ReadonlyMap<string, IR.Expression>,
+    range: IR.Range,
+    options: IR.Expression[],
+  ): IR.Expression {
+    const segmentRange = this.range(callee.childForFieldName("object")!);
+    const pieces: (string | IR.Expression)[] = ["https://api.cloudflare.com/client/v4"];
+    segments.forEach((segment, index) => {
+      pieces.push(`/${segment}`);
+      const id = index === 0 ? positional[0] : index === segments.length - 1 && segments.length > 1 ? positional[1] : undefined;
+      if (id) pieces.push("/", id);
+    });
+    // The written segments are where the path is decided: the URL's literal text is located there.
+    const url = this.template(pieces, segmentRange);
+    const request = this.request(range, url, verb.toUpperCase(), named.get("data") ?? null, [...positional, ...options]);
+    // The client returns the envelope's `result` itself: `request.json().result`.
+    return this.member(this.call(this.member(request, "json", range, range), [], range), "result", range, range);
+  }
+}
+
+/** `a.b.c` as ["a", "b", "c"] when it is a plain chain of names. */
+function attributeChain(node: SyntaxNode): string[] | null {
+  if (node.type === "identifier") return [node.text];
+  if (node.type !== "attribute") return null;
+  const object = node.childForFieldName("object");
+  const attribute = node.childForFieldName("attribute");
+  if (!object || !attribute) return null;
+  const head = attributeChain(object);
+  return head ? [...head, attribute.text] : null;
+}

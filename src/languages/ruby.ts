@@ -1,0 +1,276 @@
+/**
+ * Ruby: `"#{x}"` templates and `+`; assignments (the first in a method declares), methods,
+ * blocks (`records.each do |rec|` as a callback over the elements); hashes (`{ type: "SRV" }`,
+ * `"k" => v`) as records, symbols as their names; `rec["k"]`, `rec[:k]`, `rec.fetch("k")`,
+ * `rec.dig("k")` as field reads; `Net::HTTP::Patch.new(uri)`, `Net::HTTP.get(uri)` as requests,
+ * `URI(x)`/`URI.parse(x)` as their string; Faraday, HTTParty and RestClient read as calls with a
+ * path (`conn.patch(path)`, `method: :patch, url: …`).
+ */
+import type * as IR from "../core/ir.js";
+import { TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import type { SyntaxNode, Tree } from "./tree-sitter.js";
+
+const NET_HTTP_VERBS: Readonly<Record<string, string>> = { Get: "GET", Post: "POST", Put: "PUT", Patch: "PATCH", Delete: "DELETE", Head: "HEAD", Options: "OPTIONS" };
+const BLOCK_METHODS: Readonly<Record<string, string>> = {
+  each: "forEach",
+  each_with_index: "forEach",
+  map: "map",
+  collect: "map",
+  flat_map: "flatMap",
+  select: "filter",
+  filter: "filter",
+  reject: "filter",
+  find: "find",
+  detect: "find",
+  "any?": "some",
+  "all?": "every",
+};
+const FIELD_READERS = new Set(["fetch", "dig"]);
+
+export function lowerRuby(tree: Tree, text: string, file: string): LoweredFile {
+  return new RubyLowering(file, text).lowerTree(tree);
+}
+
+class RubyLowering extends TreeLowering {
+  protected readonly grammarLabel = "Ruby";
+
+  protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "assignment":
+      case "operator_assignment": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        if (!left || !right) return null;
+        let value = this.expression(right);
+        if (node.type === "operator_assignment") value = this.binary("+", this.expression(left), value, range);
+        if (left.type === "identifier" || left.type === "constant" || left.type === "instance_variable" || left.type === "global_variable" || left.type === "class_variable") {
+          return this.assignment(left.text, this.range(left), value, range);
+        }
+        return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(left), expression: this.expression(left) }, value } };
+      }
+      case "method":
+      case "singleton_method":
+        return { kind: "function-declaration", range, fn: this.methodNode(node) };
+      case "class":
+      case "module":
+      case "singleton_class": {
+        const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
+        return { kind: "block", range, body: body ? this.inFunctionScope([], () => this.statements(body.namedChildren)) : [] };
+      }
+      case "body_statement":
+      case "block_body":
+      case "begin":
+      case "then":
+      case "else":
+      case "ensure":
+      case "rescue":
+      case "do":
+        return { kind: "block", range, body: this.statements(node.namedChildren) };
+      case "if":
+      case "unless":
+      case "elsif": {
+        const condition = node.childForFieldName("condition");
+        const consequence = node.childForFieldName("consequence");
+        const alternative = node.childForFieldName("alternative");
+        return {
+          kind: "if",
+          range,
+          test: condition ? this.expression(condition) : this.opaque(range),
+          consequent: consequence ? (this.statement(consequence) as IR.Statement) : { kind: "block", range, body: [] },
+          alternate: alternative ? (this.statement(alternative) as IR.Statement) : null,
+        };
+      }
+      case "case":
+      case "when":
+      case "while":
+      case "until":
+      case "for":
+        return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.statement(child)].flat() : [])) };
+      case "return": {
+        const value = node.namedChildren[0]?.namedChildren[0] ?? node.namedChildren[0];
+        return { kind: "return", range, argument: value ? this.expression(value) : null };
+      }
+    }
+    return null;
+  }
+
+  protected expressionOf(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "identifier":
+      case "constant":
+      case "instance_variable":
+      case "global_variable":
+      case "class_variable":
+        return this.identifier(node.text, range);
+      case "string":
+      case "heredoc_body":
+      case "subshell":
+        return this.interpolated(node);
+      case "chained_string":
+        return this.template(node.namedChildren.flatMap((child) => (child ? [this.expression(child)] : [])), range);
+      case "simple_symbol":
+        return this.string(node.text.replace(/^:/, ""), range);
+      case "hash_key_symbol":
+        return this.string(node.text, range);
+      case "delimited_symbol":
+        return this.interpolated(node);
+      case "integer":
+      case "float":
+        return { kind: "number", range, value: Number(node.text.replace(/_/g, "")), raw: node.text };
+      case "true":
+      case "false":
+        return { kind: "boolean", range, value: node.type === "true" };
+      case "nil":
+        return { kind: "null", range };
+      case "parenthesized_statements":
+        return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
+      case "binary": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const operator = node.childForFieldName("operator")?.text ?? "";
+        if (!left || !right) return null;
+        if (operator === "&&" || operator === "||" || operator === "and" || operator === "or") {
+          return { kind: "logical", range, operator: operator === "&&" || operator === "and" ? "&&" : "||", left: this.expression(left), right: this.expression(right) };
+        }
+        return this.binary(operator === "==" ? "===" : operator === "!=" ? "!==" : operator, this.expression(left), this.expression(right), range);
+      }
+      case "hash":
+        return this.hash(node);
+      case "array":
+        return this.array(node.namedChildren.flatMap((child) => (child && child.type !== "comment" ? [this.expression(child)] : [])), range);
+      case "element_reference": {
+        const object = node.childForFieldName("object");
+        const key = node.namedChildren.find((child) => child !== null && child.id !== object?.id) ?? null;
+        if (!object) return null;
+        const keyExpression = key ? this.expression(key) : null;
+        const property = keyExpression?.kind === "string" ? keyExpression.value : keyExpression?.kind === "number" ? String(keyExpression.value) : null;
+        return this.member(this.expression(object), property, range, key ? this.range(key) : range, keyExpression);
+      }
+      case "scope_resolution": {
+        const scope = node.childForFieldName("scope");
+        const name = node.childForFieldName("name");
+        if (!name) return null;
+        return scope ? this.member(this.expression(scope), name.text, range, this.range(name)) : this.identifier(name.text, range);
+      }
+      case "call":
+        return this.callExpression(node);
+      case "lambda":
+      case "block":
+      case "do_block":
+        return this.blockFunction(node);
+    }
+    return null;
+  }
+
+  private interpolated(node: SyntaxNode): IR.Expression {
+    const single = node.text.startsWith("'");
+    const pieces: (string | IR.Expression)[] = [];
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === "string_content") pieces.push(single ? child.text.replace(/\\(['\\])/g, "$1") : child.text);
+      else if (child.type === "escape_sequence") pieces.push(unescapeText(child.text));
+      else if (child.type === "interpolation") {
+        const inner = child.namedChildren.filter((n): n is SyntaxNode => n !== null);
+        pieces.push(inner.length === 1 ? this.expression(inner[0]!) : this.opaque(this.range(child), inner.map((n) => this.expression(n))));
+      }
+    }
+    return this.template(pieces, this.range(node));
+  }
+
+  private hash(node: SyntaxNode): IR.ObjectLiteral {
+    return this.object(
+      node.namedChildren.flatMap((pair) => (pair?.type === "pair" ? this.pairProperty(pair) : [])),
+      this.range(node),
+    );
+  }
+
+  private pairProperty(pair: SyntaxNode): IR.Property[] {
+    const key = pair.childForFieldName("key");
+    const value = pair.childForFieldName("value");
+    if (!key || !value) return [];
+    const keyExpression = this.expression(key);
+    const keyText = keyExpression.kind === "string" ? keyExpression.value : null;
+    return [this.property(keyText, this.range(key), this.expression(value), this.range(pair), keyText === null ? keyExpression : null)];
+  }
+
+  private argumentsOf(node: SyntaxNode): IR.Expression[] {
+    const list = node.childForFieldName("arguments");
+    const positional: IR.Expression[] = [];
+    const pairs: IR.Property[] = [];
+    for (const argument of list?.namedChildren ?? []) {
+      if (!argument || argument.type === "comment") continue;
+      if (argument.type === "pair") pairs.push(...this.pairProperty(argument));
+      else positional.push(this.expression(argument));
+    }
+    if (pairs.length > 0) positional.push(this.object(pairs, this.range(list!)));
+    return positional;
+  }
+
+  private callExpression(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    const receiver = node.childForFieldName("receiver");
+    const method = node.childForFieldName("method");
+    const block = node.childForFieldName("block");
+    if (!method) return null;
+    const name = method.text;
+    const args = this.argumentsOf(node);
+    // Net::HTTP::Patch.new(uri)
+    if (name === "new" && receiver?.type === "scope_resolution" && receiver.text.replace(/\s+/g, "").startsWith("Net::HTTP::")) {
+      const verb = NET_HTTP_VERBS[receiver.childForFieldName("name")?.text ?? ""];
+      if (verb) return this.request(range, args[0] ?? null, verb, null, args.slice(1));
+    }
+    // Net::HTTP.get(uri), Net::HTTP.get_response(uri), Net::HTTP.post(uri, data)
+    if (receiver?.text.replace(/\s+/g, "") === "Net::HTTP" && /^(?:get|get_response|post|post_form)$/.test(name)) {
+      return this.request(range, args[0] ?? null, name.startsWith("post") ? "POST" : "GET", args[1] ?? null, args.slice(1));
+    }
+    // JSON.parse(response.body): the response's JSON
+    if (receiver?.text === "JSON" && name === "parse") {
+      const argument = node.childForFieldName("arguments")?.namedChildren[0];
+      if (argument?.type === "call" && argument.childForFieldName("method")?.text === "body" && argument.childForFieldName("receiver")) {
+        return this.call(this.member(this.expression(argument.childForFieldName("receiver")!), "json", range, range), [], range);
+      }
+    }
+    // URI("…"), URI.parse("…"): the string itself
+    if ((name === "URI" && !receiver) || (receiver?.text === "URI" && name === "parse")) return args[0] ?? this.opaque(range);
+    if (receiver && FIELD_READERS.has(name) && args.length >= 1 && args[0]!.kind === "string" && !block) {
+      let object = this.expression(receiver);
+      const keys = name === "dig" ? args : args.slice(0, 1);
+      for (const key of keys) {
+        if (key.kind !== "string") break;
+        object = this.member(object, key.value, [range[0], key.range[1]], key.range, key);
+      }
+      return object;
+    }
+    const callee = receiver ? this.member(this.expression(receiver), BLOCK_METHODS[name] && block ? BLOCK_METHODS[name]! : name, range, this.range(method)) : this.identifier(name, this.range(method));
+    if (block) args.push(this.blockFunction(block));
+    return this.call(callee, args, range);
+  }
+
+  private blockFunction(node: SyntaxNode): IR.FunctionNode {
+    const parameters = node.childForFieldName("parameters");
+    const body = node.childForFieldName("body");
+    const names = (parameters?.namedChildren ?? []).flatMap((p) => (p?.type === "identifier" ? [p] : []));
+    return this.inFunctionScope(
+      names.map((n) => n.text),
+      () => ({ ...this.fn(null, names.map((n) => n.text), names.map((n) => this.range(n)), body ? this.statements(body.namedChildren) : [], this.range(node)), arrow: true }),
+    );
+  }
+
+  private methodNode(node: SyntaxNode): IR.FunctionNode {
+    const name = node.childForFieldName("name");
+    const parameters = node.childForFieldName("parameters");
+    const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
+    const names = (parameters?.namedChildren ?? []).flatMap((p) => {
+      if (!p) return [];
+      if (p.type === "identifier") return [p];
+      const inner = p.childForFieldName("name");
+      return inner ? [inner] : [];
+    });
+    return this.inFunctionScope(
+      names.map((n) => n.text),
+      () => this.fn(name?.text ?? null, names.map((n) => n.text), names.map((n) => this.range(n)), body ? this.statements(body.namedChildren) : [], this.range(node)),
+    );
+  }
+}

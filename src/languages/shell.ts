@@ -1,0 +1,279 @@
+/**
+ * Shell scripts: variables (`API=…`, `export ZONE=…`, `${API:-default}`), words with
+ * expansions (`"$API/zones/${ZONE}/settings/minify"`), heredocs, functions; `curl` (method from
+ * `-X`/`--request`, POST when data is sent, GET otherwise; the URL positional or `--url`; a JSON
+ * body read as a record), `wget` and HTTPie (`http PATCH url`) as requests.
+ *
+ * Words are read from their source text by a small expansion scanner rather than from the
+ * grammar's word nodes, which split unquoted `$A/zones/$B` unevenly.
+ */
+import type * as IR from "../core/ir.js";
+import { jsonToModel } from "./json.js";
+import { TreeLowering, type LoweredFile } from "./lowering.js";
+import type { SyntaxNode, Tree } from "./tree-sitter.js";
+
+/** curl options that take a value (the next word), beside those read below. */
+const CURL_OPTIONS_WITH_VALUE = new Set([
+  "-H", "--header", "-u", "--user", "-o", "--output", "-A", "--user-agent", "-b", "--cookie", "-c", "--cookie-jar", "-e", "--referer",
+  "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "--retry", "-T", "--upload-file", "-x", "--proxy", "-K", "--config",
+  "--cacert", "--cert", "--key", "-E", "--resolve", "--oauth2-bearer", "-r", "--range", "-D", "--dump-header", "--limit-rate",
+  "--retry-delay", "--retry-max-time", "-z", "--time-cond", "--interface", "--variable", "--expand-data",
+]);
+const CURL_DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "-F", "--form", "--json", "--form-string"]);
+/** wget options whose value is the next word. */
+const WGET_OPTIONS_WITH_VALUE = new Set(["--header", "-O", "--output-document", "-o", "--output-file", "-U", "--user-agent", "--post-data", "--post-file", "--body-data", "--body-file", "--method", "-P", "--directory-prefix", "-T", "--timeout", "-t", "--tries", "--user", "--password"]);
+const HTTPIE_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
+
+export function lowerShell(tree: Tree, text: string, file: string): LoweredFile {
+  return new ShellLowering(file, text).lowerTree(tree);
+}
+
+interface Word {
+  expression: IR.Expression;
+  /** The word's text when it has no expansion. */
+  literal: string | null;
+  range: IR.Range;
+}
+
+class ShellLowering extends TreeLowering {
+  protected readonly grammarLabel = "shell";
+
+  protected override commentText(raw: string): string {
+    return raw.replace(/^#/, "");
+  }
+
+  protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "variable_assignment": {
+        const name = node.childForFieldName("name");
+        const value = node.childForFieldName("value");
+        if (!name) return null;
+        return this.assignment(name.text, this.range(name), value ? this.word([value]).expression : this.string("", range), range);
+      }
+      case "declaration_command":
+        return this.statements(node.namedChildren.filter((child) => child?.type === "variable_assignment"));
+      case "function_definition": {
+        const name = node.childForFieldName("name");
+        const body = node.childForFieldName("body");
+        return { kind: "function-declaration", range, fn: this.fn(name?.text ?? null, [], [], body ? this.statements(body.namedChildren) : [], range) };
+      }
+      case "command":
+        return { kind: "expression", range, expression: this.command(node, null) };
+      case "redirected_statement": {
+        const body = node.childForFieldName("body");
+        const heredoc = node.namedChildren.find((child) => child?.type === "heredoc_redirect")?.namedChildren.find((child) => child?.type === "heredoc_body") ?? null;
+        if (body?.type === "command") return { kind: "expression", range, expression: this.command(body, heredoc) };
+        return null;
+      }
+      case "program":
+      case "compound_statement":
+      case "subshell":
+      case "pipeline":
+      case "list":
+      case "if_statement":
+      case "elif_clause":
+      case "else_clause":
+      case "for_statement":
+      case "c_style_for_statement":
+      case "while_statement":
+      case "do_group":
+      case "case_statement":
+      case "case_item":
+      case "negated_command":
+        return { kind: "block", range, body: this.statements(node.namedChildren) };
+    }
+    return null;
+  }
+
+  protected expressionOf(node: SyntaxNode): IR.Expression | null {
+    switch (node.type) {
+      case "word":
+      case "string":
+      case "raw_string":
+      case "concatenation":
+      case "simple_expansion":
+      case "expansion":
+      case "number":
+      case "ansi_c_string":
+        return this.word([node]).expression;
+      case "command_substitution":
+        return this.opaque(this.range(node), this.statements(node.namedChildren));
+      case "heredoc_body":
+        return this.scanWord(node.text, node.startIndex, true).expression;
+    }
+    return null;
+  }
+
+  /** A command: a request for curl, wget and HTTPie; otherwise its words, kept as text. */
+  private command(node: SyntaxNode, heredoc: SyntaxNode | null): IR.Expression {
+    const range = this.range(node);
+    const name = node.childForFieldName("name")?.text ?? "";
+    const words = this.words(node.childrenForFieldName("argument").filter((child): child is SyntaxNode => child !== null));
+    const heredocBody = heredoc ? this.heredocValue(heredoc) : null;
+    const program = name.replace(/^.*\//, "");
+    if (program === "curl") return this.curl(range, words, heredocBody);
+    if (program === "wget") {
+      const url = words.find((word, index) => !word.literal?.startsWith("-") && !WGET_OPTIONS_WITH_VALUE.has(words[index - 1]?.literal ?? ""));
+      const posts = words.some((word) => /^--(?:post-data|post-file|body-data|method)/.test(word.literal ?? ""));
+      const methodIndex = words.findIndex((word) => word.literal === "--method");
+      const method = (methodIndex !== -1 ? words[methodIndex + 1]?.literal : words.find((word) => word.literal?.startsWith("--method="))?.literal?.slice(9))?.toUpperCase() ?? (posts ? "POST" : "GET");
+      return this.request(range, url?.expression ?? null, method, null, words.map((word) => word.expression));
+    }
+    if ((program === "http" || program === "https" || program === "xh") && words.length > 0) {
+      const first = words.findIndex((word) => !word.literal?.startsWith("-"));
+      const methodWord = words[first];
+      const hasMethod = methodWord?.literal !== null && methodWord?.literal !== undefined && HTTPIE_METHODS.has(methodWord.literal);
+      const url = words[hasMethod ? first + 1 : first];
+      return this.request(range, url?.expression ?? null, hasMethod ? methodWord!.literal! : null, null, words.map((word) => word.expression));
+    }
+    const children: (IR.Expression | IR.Statement)[] = words.map((word) => word.expression);
+    if (heredocBody) children.push(heredocBody);
+    return this.opaque(range, children);
+  }
+
+  private curl(range: IR.Range, words: Word[], heredocBody: IR.Expression | null): IR.Expression {
+    let method: IR.Expression | string | null = null;
+    let url: IR.Expression | null = null;
+    let body: IR.Expression | null = null;
+    let sendsData = false;
+    let get = false;
+    const rest: IR.Expression[] = [];
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index]!;
+      const option = word.literal;
+      if (option === "-X" || option === "--request") {
+        const next = words[++index];
+        if (next) method = next.literal !== null ? next.literal.toUpperCase() : next.expression;
+      } else if (option?.startsWith("-X") && option.length > 2 && !option.startsWith("-X-")) {
+        method = option.slice(2).toUpperCase();
+      } else if (option === "--url") {
+        const next = words[++index];
+        if (next) url = next.expression;
+      } else if (option !== null && CURL_DATA.has(option)) {
+        sendsData = true;
+        const next = words[++index];
+        if (next) {
+          const data = next.literal === "@-" && heredocBody ? heredocBody : this.jsonBody(next) ?? next.expression;
+          body ??= data;
+          rest.push(data);
+        }
+      } else if (option === "-G" || option === "--get") {
+        get = true;
+      } else if (option !== null && CURL_OPTIONS_WITH_VALUE.has(option)) {
+        const next = words[++index];
+        if (next) rest.push(next.expression);
+      } else if (option?.startsWith("-") && option.length > 1) {
+        continue;
+      } else if (url === null) {
+        url = word.expression;
+      } else rest.push(word.expression);
+    }
+    if (method === null) method = get ? "GET" : sendsData ? "POST" : "GET";
+    if (heredocBody && !rest.includes(heredocBody)) rest.push(heredocBody);
+    return this.request(range, url, method, body, rest);
+  }
+
+  /** A `'{"type":"SRV",…}'` argument as the record it writes. */
+  private jsonBody(word: Word): IR.Expression | null {
+    if (word.literal === null || !/^\s*[[{]/.test(word.literal)) return null;
+    const quoteOffset = /^['"]/.test(this.text.slice(word.range[0], word.range[0] + 1)) ? 1 : 0;
+    return jsonToModel(word.literal, word.range[0] + quoteOffset);
+  }
+
+  private heredocValue(body: SyntaxNode): IR.Expression {
+    const scanned = this.scanWord(body.text, body.startIndex, true);
+    if (scanned.literal !== null && /^\s*[[{]/.test(scanned.literal)) return jsonToModel(scanned.literal, body.startIndex) ?? scanned.expression;
+    return scanned.expression;
+  }
+
+  /** Arguments, with pieces the grammar split but that touch in the source joined into one word. */
+  private words(nodes: SyntaxNode[]): Word[] {
+    const groups: SyntaxNode[][] = [];
+    for (const node of nodes) {
+      const last = groups.at(-1);
+      const previous = last?.at(-1);
+      if (last && previous && !/\s/.test(this.text.slice(previous.endIndex, node.startIndex)) ) last.push(node);
+      else groups.push([node]);
+    }
+    return groups.map((group) => this.word(group));
+  }
+
+  private word(nodes: SyntaxNode[]): Word {
+    const start = nodes[0]!.startIndex;
+    const end = nodes.at(-1)!.endIndex;
+    return this.scanWord(this.text.slice(start, end), start, false);
+  }
+
+  /**
+   * One shell word: quotes removed, `$NAME` and `${NAME}` as the variable, `${NAME:-text}` as
+   * the variable or that text, `$(…)` and `$1` as unknown.
+   */
+  private scanWord(raw: string, offset: number, heredoc: boolean): Word {
+    const range: IR.Range = [offset, offset + raw.length];
+    const pieces: (string | IR.Expression)[] = [];
+    let quote: "'" | '"' | null = null;
+    let index = 0;
+    const variable = (name: string, at: number, length: number, fallback: string | null): IR.Expression => {
+      const variableRange: IR.Range = [offset + at, offset + at + length];
+      if (/^\d+$|^[@*#?$!-]$/.test(name)) return this.opaque(variableRange);
+      const reference = this.identifier(name, variableRange);
+      if (fallback === null) return reference;
+      const defaultValue = this.scanWord(fallback, offset + at + length - 1 - fallback.length, false).expression;
+      return { kind: "logical", range: variableRange, operator: "||", left: reference, right: defaultValue };
+    };
+    while (index < raw.length) {
+      const char = raw[index]!;
+      if (!heredoc && quote === null && (char === "'" || char === '"')) {
+        quote = char;
+        index++;
+        continue;
+      }
+      if (!heredoc && quote === char) {
+        quote = null;
+        index++;
+        continue;
+      }
+      if (char === "\\" && quote !== "'" && index + 1 < raw.length) {
+        pieces.push(raw[index + 1]!);
+        index += 2;
+        continue;
+      }
+      if (char === "$" && quote !== "'") {
+        const rest = raw.slice(index + 1);
+        const braced = /^\{([A-Za-z_][A-Za-z0-9_]*|\d+)(?:(:?[-=+?])([^}]*))?\}/.exec(rest);
+        if (braced) {
+          const fallback = braced[2] === ":-" || braced[2] === "-" ? braced[3]! : null;
+          pieces.push(variable(braced[1]!, index, braced[0].length + 1, fallback));
+          index += braced[0].length + 1;
+          continue;
+        }
+        const simple = /^(?:[A-Za-z_][A-Za-z0-9_]*|\d|[@*#?$!-])/.exec(rest);
+        if (simple) {
+          pieces.push(variable(simple[0], index, simple[0].length + 1, null));
+          index += simple[0].length + 1;
+          continue;
+        }
+        if (rest.startsWith("(")) {
+          const close = matchingParen(raw, index + 1);
+          pieces.push(this.opaque([offset + index, offset + close]));
+          index = close;
+          continue;
+        }
+      }
+      pieces.push(char);
+      index++;
+    }
+    const expression = this.template(pieces, range);
+    return { expression, literal: expression.kind === "string" ? expression.value : null, range };
+  }
+}
+
+function matchingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < text.length; index++) {
+    if (text[index] === "(") depth++;
+    else if (text[index] === ")" && --depth === 0) return index + 1;
+  }
+  return text.length;
+}

@@ -1,0 +1,81 @@
+/**
+ * YAML (every document of a file): mappings as object literals, sequences as arrays, scalars as
+ * strings, numbers and booleans, each placed where it is written; `#` comments kept for
+ * suppressions. Read with the `yaml` package, which keeps source offsets.
+ */
+import { LineCounter, parseAllDocuments, isMap, isPair, isScalar, isSeq, isAlias, type Node as YamlNode } from "yaml";
+import type * as IR from "../core/ir.js";
+import type { ParseResult } from "./index.js";
+
+const MAX_DEPTH = 200;
+
+export function lowerYaml(path: string, text: string): ParseResult {
+  const lineCounter = new LineCounter();
+  const documents = parseAllDocuments(text, { lineCounter, keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
+  const list = Array.isArray(documents) ? documents : [];
+  const body: IR.Statement[] = [];
+  const syntaxErrors: string[] = [];
+  for (const document of list) {
+    if (document.errors.length > 0 && !document.contents) {
+      const error = document.errors[0]!;
+      const at = lineCounter.linePos(error.pos[0]);
+      syntaxErrors.push(`line ${at.line}, column ${at.col}: ${error.message.split("\n")[0]}`);
+      continue;
+    }
+    if (document.contents) {
+      const expression = toModel(document.contents as YamlNode, 0);
+      body.push({ kind: "expression", range: expression.range, expression });
+    }
+  }
+  return { module: { file: path, text, body, comments: commentsOf(text) }, syntaxErrors };
+}
+
+function rangeOf(node: { range?: [number, number, number] | null | undefined }): IR.Range {
+  const range = node.range;
+  return range ? [range[0], range[1]] : [0, 0];
+}
+
+function toModel(node: YamlNode | null | undefined, depth: number): IR.Expression {
+  if (!node) return { kind: "null", range: [0, 0] };
+  const range = rangeOf(node);
+  if (depth > MAX_DEPTH) return { kind: "unknown", range, children: [] };
+  if (isMap(node)) {
+    return {
+      kind: "object",
+      range,
+      properties: node.items.flatMap((pair): IR.Property[] => {
+        if (!isPair(pair)) return [];
+        const key = pair.key as YamlNode | null;
+        const keyRange = key ? rangeOf(key) : range;
+        const keyText = isScalar(key) ? String(key.value) : null;
+        const value = toModel(pair.value as YamlNode | null, depth + 1);
+        return [{ kind: "property", range: [keyRange[0], Math.max(keyRange[1], value.range[1])], key: keyText, keyRange, computedKey: null, value, shorthand: false }];
+      }),
+    };
+  }
+  if (isSeq(node)) return { kind: "array", range, elements: node.items.map((item) => toModel(item as YamlNode, depth + 1)) };
+  if (isScalar(node)) {
+    const value = node.value;
+    if (typeof value === "number") return { kind: "number", range, value, raw: String(node.source ?? value) };
+    if (typeof value === "boolean") return { kind: "boolean", range, value };
+    if (value === null || value === undefined) return { kind: "null", range };
+    return { kind: "string", range, value: String(value) };
+  }
+  if (isAlias(node)) return { kind: "unknown", range, children: [] };
+  return { kind: "unknown", range, children: [] };
+}
+
+/** `# …` comments outside quoted scalars, by a line scan (the parser keeps them only loosely). */
+function commentsOf(text: string): IR.Module["comments"] {
+  const comments: IR.Module["comments"] = [];
+  const pattern = /(^|[ \t])#([^\n]*)/g;
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index! + match[1]!.length;
+    const lineStart = text.lastIndexOf("\n", start) + 1;
+    const before = text.slice(lineStart, start);
+    // A '#' inside an open quote is text.
+    if ((before.split('"').length - 1) % 2 === 1 || (before.split("'").length - 1) % 2 === 1) continue;
+    comments.push({ text: match[2]!, range: [start, start + 1 + match[2]!.length], block: false });
+  }
+  return comments;
+}

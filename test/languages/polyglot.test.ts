@@ -1,0 +1,94 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { LANGUAGE_IDS, languageOfPath, languageOfShebang, parseLanguageList } from "../../src/languages/index.js";
+import { scan } from "../../src/scanner/scan.js";
+import { AS_OF } from "../support/analyze.js";
+import { expectedFindings, nearMissLines } from "../support/expectations.js";
+
+const root = fileURLToPath(new URL("../../fixtures/polyglot", import.meta.url));
+const ALL = [...LANGUAGE_IDS];
+
+describe("the polyglot fixture project", () => {
+  it("marks at least 60 findings and 30 near-misses, in every language the scanner reads besides JS/TS", () => {
+    const expected = expectedFindings(root, "all");
+    expect(expected.length).toBeGreaterThanOrEqual(60);
+    expect(nearMissLines(root).length).toBeGreaterThanOrEqual(30);
+    const languages = new Set(expected.map((key) => languageOfPath(key.split(":")[0]!) ?? "shebang"));
+    expect([...languages].sort()).toEqual(["json", "markdown", "php", "python", "ruby", "shebang", "shell", "svelte", "terraform", "vue", "yaml", "go"].sort());
+  });
+
+  it("gives no finding on a near-miss line, even at low confidence", async () => {
+    const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ALL, minConfidence: "low" });
+    const flagged = new Set(result.findings.map((f) => `${f.file}:${f.line}`));
+    expect(nearMissLines(root).filter((line) => flagged.has(line))).toEqual([]);
+  });
+
+  it("reads Markdown code blocks only when Markdown is switched on", async () => {
+    const off = await scan({ cwd: root, paths: ["src/docs"], asOf: AS_OF, jobs: 0 }).catch((error: Error) => error);
+    expect(off).toBeInstanceOf(Error);
+    expect((off as Error).message).toMatch(/no files to scan in src\/docs/);
+    const on = await scan({ cwd: root, paths: ["src/docs"], asOf: AS_OF, jobs: 0, languages: ["markdown"] });
+    expect(on.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["6 PATCH", "11 GET"]);
+  });
+
+  it("scans only the languages asked for", async () => {
+    const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
+    expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));
+    expect(result.summary.files).toBe(4);
+  });
+});
+
+describe("languages", () => {
+  it("are told by extension and by shebang", () => {
+    expect(languageOfPath("a/b/deploy.tf")).toBe("terraform");
+    expect(languageOfPath("x.d.ts")).toBeNull();
+    expect(languageOfPath("Rakefile")).toBe("ruby");
+    expect(languageOfShebang("#!/usr/bin/env python3")).toBe("python");
+    expect(languageOfShebang("#!/bin/bash -e")).toBe("shell");
+    expect(languageOfShebang("#!/usr/bin/env -S ruby -w")).toBe("ruby");
+    expect(languageOfShebang("# not a shebang")).toBeNull();
+  });
+
+  it("are named by id or a common alias; anything else is reported", () => {
+    expect(parseLanguageList(["py", "HCL", "js", "yml", "bash"])).toEqual({ languages: ["python", "terraform", "typescript", "yaml", "shell"], unknown: [] });
+    expect(parseLanguageList(["cobol"]).unknown).toEqual(["cobol"]);
+  });
+});
+
+describe("findings in other languages", () => {
+  const project = () => {
+    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-polyglot-"));
+    cpSync(join(root, "src/python"), join(dir, "src"), { recursive: true });
+    return dir;
+  };
+
+  it("honour suppression comments written in the language's own comment syntax", async () => {
+    const dir = project();
+    const file = join(dir, "src/zone_settings.py");
+    const text = readFileSync(file, "utf8").replace("    url = f\"{API}", "    # sunset-lint-disable-next-line no-deprecated-endpoint -- migrating in OPS-1\n    url = f\"{API}");
+    writeFileSync(file, text);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0 });
+    expect(result.summary.suppressed).toBe(1);
+    expect(result.findings.some((f) => f.file === "src/zone_settings.py" && f.source.includes("settings/minify\""))).toBe(false);
+  });
+
+  it("carry no fix: the fixes are written in JavaScript syntax", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-polyglot-"));
+    writeFileSync(join(dir, "scripts.py"), 'import requests\nrequests.get(f"https://api.cloudflare.com/client/v4/zones/{z}/page_shield/script_monitor")\n');
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, withFixes: true });
+    expect(result.findings.map((f) => f.ruleId)).toEqual(["no-script-monitor-path"]);
+    expect(result.findings[0]!.fix).toBeUndefined();
+  });
+
+  it("keep going past a file the grammar cannot make out, naming it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-polyglot-"));
+    writeFileSync(join(dir, "broken.py"), "def (((( zones settings minify\n".repeat(20));
+    writeFileSync(join(dir, "ok.py"), 'import requests\nrequests.get("https://api.cloudflare.com/client/v4/zones/z/settings/brotli")\n');
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0 });
+    expect(result.findings.map((f) => f.file)).toEqual(["ok.py"]);
+    expect(result.summary.problems).toEqual([expect.objectContaining({ file: "broken.py", kind: "unscannable", message: expect.stringMatching(/Python parser could not make out/) })]);
+  });
+});
