@@ -89,10 +89,13 @@ export class Prefilter {
         if (last) segments.add(last);
       }
     }
-    // The SDK's resource names (`client.billing.profiles.get()`), as segments: they count next to an API hint.
+    // The SDK's resource names (`client.billing.profiles.get()`, and Go's generated SDK's
+    // `client.Billing.Profiles.Get()`), as segments: they count next to an API hint.
     for (const resource of Object.keys(SDK_ROUTES)) {
       const last = resource.split(".").at(-1)!;
-      if (!SDK_NAMES_TOO_COMMON.has(last)) segments.add(last);
+      if (SDK_NAMES_TOO_COMMON.has(last)) continue;
+      segments.add(last);
+      segments.add(last[0]!.toUpperCase() + last.slice(1));
     }
     this.distinctive = new RegExp(alternation(distinctive), "i");
     this.segments = new RegExp(`(?<![\\w-])(?:${alternation(segments)})(?![\\w-])`);

@@ -7,7 +7,15 @@
  */
 import type * as IR from "../core/ir.js";
 import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
-import { GO_SDK_DNS_RECORD_RESULTS, GO_SDK_MODULE, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
+import { SDK_ROUTES } from "../core/sdk-routes.js";
+import {
+  GO_GENERATED_SDK_METHODS,
+  GO_GENERATED_SDK_MODULE,
+  GO_SDK_DNS_RECORD_RESULTS,
+  GO_SDK_MODULE,
+  GO_SDK_ROUTES,
+  GO_SDK_SETTING_METHODS,
+} from "./tables/cloudflare-go.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const API_BASE = "https://api.cloudflare.com/client/v4";
@@ -18,6 +26,13 @@ export function lowerGo(tree: Tree, text: string, file: string): LoweredFile {
 }
 
 /** `ZoneName` → `zone_name`, `ZoneID` → `zone_id`, `ErrorChain` → `error_chain`. */
+/** `ZeroTrust` → `zeroTrust`, `WAF` → `waf`, `WAFPackages` → `wafPackages`: a Go name in TypeScript's spelling. */
+export function camelNameOf(name: string): string {
+  const run = /^[A-Z]+/.exec(name)?.[0] ?? "";
+  const lead = run.length > 1 && run.length < name.length ? run.length - 1 : run.length;
+  return name.slice(0, lead).toLowerCase() + name.slice(lead);
+}
+
 export function jsonNameOf(field: string): string {
   if (!/^[A-Z]/.test(field)) return field;
   return field
@@ -43,7 +58,10 @@ function typeTextOf(node: SyntaxNode | null): string | null {
 
 class GoLowering extends TreeLowering {
   protected readonly grammarLabel = "Go";
+  /** cloudflare-go v0 is imported. */
   private sdkImported = false;
+  /** cloudflare-go v2 or later (generated like the TypeScript SDK) is imported. */
+  private generatedSdkImported = false;
   private readonly sdkNames = new Set<string>();
 
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
@@ -188,11 +206,13 @@ class GoLowering extends TreeLowering {
     const source = path ? path.text.slice(1, -1) : "";
     const alias = spec.childForFieldName("name")?.text;
     const local = alias ?? source.split("/").at(-1)!.replace(/^go-/, "").replace(/-go$/, "");
-    if (GO_SDK_MODULE.test(source)) {
-      this.sdkImported = true;
+    const sdk = GO_SDK_MODULE.test(source) || GO_GENERATED_SDK_MODULE.test(source);
+    if (sdk) {
+      if (GO_SDK_MODULE.test(source)) this.sdkImported = true;
+      else this.generatedSdkImported = true;
       this.sdkNames.add(alias ?? "cloudflare");
     }
-    return { kind: "import", range: this.range(spec), source: `go:${source}`, specifiers: [{ local: alias ?? (GO_SDK_MODULE.test(source) ? "cloudflare" : local), imported: "*", range: this.range(spec) }] };
+    return { kind: "import", range: this.range(spec), source: `go:${source}`, specifiers: [{ local: alias ?? (sdk ? "cloudflare" : local), imported: "*", range: this.range(spec) }] };
   }
 
   private valueSpec(spec: SyntaxNode): IR.Statement[] {
@@ -266,9 +286,12 @@ class GoLowering extends TreeLowering {
     const body = node.childForFieldName("body");
     const type = node.childForFieldName("type");
     if (!body) return this.opaque(this.range(node));
-    const value = this.literalValue(body);
-    // `[]cloudflare.ZoneSetting{…}` / `map[string]T{…}`: the literal's elements; `T{…}`: a record.
-    return type?.type === "slice_type" || type?.type === "array_type" ? { ...value, range: this.range(node) } : { ...value, range: this.range(node) };
+    const value = { ...this.literalValue(body), range: this.range(node) };
+    // `[]T{…}`, `map[string]T{…}`, `T{…}` of this package or the SDK: the literal is the data it
+    // builds (a record or a list). `schema.StringAttribute{…}` of another package is a Go value of
+    // that package, not a payload: what it holds is still read, but it is not a record of the API.
+    const foreign = type?.type === "qualified_type" && !this.sdkNames.has(type.childForFieldName("package")?.text ?? "");
+    return foreign ? this.opaque(this.range(node), [value]) : value;
   }
 
   private literalValue(node: SyntaxNode): IR.ObjectLiteral | IR.ArrayLiteral {
@@ -313,6 +336,10 @@ class GoLowering extends TreeLowering {
         const sdk = this.sdkCall(name, field, lowered, range);
         if (sdk) return sdk;
       }
+      if (this.generatedSdkImported && field) {
+        const sdk = this.generatedSdkCall(callee, name, lowered, range);
+        if (sdk) return sdk;
+      }
     }
     return this.call(this.expression(callee), lowered, range);
   }
@@ -339,6 +366,34 @@ class GoLowering extends TreeLowering {
     if (ids.length === 0) return null;
     const requests = ids.map((id) => this.request(range, this.template([API_BASE, "/zones/", this.opaque(fieldRange), "/settings/", id], fieldRange), setting.method, null));
     return this.opaque(range, [...requests, ...args]);
+  }
+
+  /**
+   * `r.client.Firewall.Rules.New(ctx, …)` of the generated SDK: the longest run of exported fields
+   * before the method that names a resource of the TypeScript SDK table, and the method in its
+   * TypeScript spelling. `{N}` in a route is the method's N-th argument after the context.
+   */
+  private generatedSdkCall(callee: SyntaxNode, name: string, args: IR.Expression[], range: IR.Range): IR.Expression | null {
+    const fields: string[] = [];
+    for (let operand = callee.childForFieldName("operand"); operand?.type === "selector_expression"; operand = operand.childForFieldName("operand")) {
+      const field = operand.childForFieldName("field")?.text ?? "";
+      if (!/^[A-Z]/.test(field)) break;
+      fields.unshift(camelNameOf(field));
+    }
+    const method = GO_GENERATED_SDK_METHODS[name] ?? camelNameOf(name);
+    for (let start = 0; start < fields.length; start++) {
+      const route = SDK_ROUTES[fields.slice(start).join(".")]?.[method];
+      if (!route) continue;
+      const at = this.range(callee.childForFieldName("field")!);
+      const pieces: (string | IR.Expression)[] = [API_BASE];
+      for (const segment of route.path.split("/").filter(Boolean)) {
+        pieces.push("/");
+        const argument = /^\{(\d+)\}$/.exec(segment);
+        pieces.push(argument ? (args[Number(argument[1]) + 1] ?? this.opaque(at)) : segment.startsWith(":") ? this.opaque(at) : segment);
+      }
+      return this.request(range, this.template(pieces, at), route.method, null, args);
+    }
+    return null;
   }
 
   private routeUrl(path: string, at: IR.Range): IR.Expression {

@@ -88,4 +88,18 @@ export const GO_SDK_DNS_RECORD_RESULTS: Readonly<Record<string, "records" | "rec
   UpdateDNSRecord: "record",
 };
 
-export const GO_SDK_MODULE = /^github\.com\/cloudflare\/cloudflare-go(?:\/v\d+)?$/;
+/** cloudflare-go v0, whose methods are the rows above. */
+export const GO_SDK_MODULE = /^github\.com\/cloudflare\/cloudflare-go$/;
+
+/**
+ * cloudflare-go v2 and later, generated from the same API description as the TypeScript SDK: its
+ * resources and methods are the TypeScript SDK table's (src/core/sdk-routes.ts) in Go's spelling
+ * (`client.Firewall.Rules.New(ctx, …)` is `client.firewall.rules.create(…)`), the context first.
+ */
+export const GO_GENERATED_SDK_MODULE = /^github\.com\/cloudflare\/cloudflare-go\/v\d+$/;
+
+/** Go method names of the generated SDK that are spelt otherwise in TypeScript. */
+export const GO_GENERATED_SDK_METHODS: Readonly<Record<string, string>> = {
+  New: "create",
+  ListAutoPaging: "list",
+};
