@@ -19,6 +19,8 @@ import type { SyntaxNode, Tree } from "./tree-sitter.js";
  */
 export const REQUEST_FUNCTION = "%request";
 const REQUEST_MODULE = "node-fetch";
+/** A comment can be a directive only if the file holds one of these words (see scanner/suppressions). */
+const DIRECTIVE_WORD = /(?:sunset-lint|eslint)-(?:disable|enable)/;
 
 export type Child = IR.Expression | IR.Statement;
 
@@ -233,13 +235,19 @@ export abstract class TreeLowering {
 
   // ---- comments and errors -------------------------------------------------------------------
 
+  /**
+   * The comments that can be directives (`sunset-lint-disable-next-line`, `eslint-disable`): the
+   * only use of comments beyond JS/TS. A file without either word has none, and is not walked.
+   */
   private collectComments(root: SyntaxNode) {
+    if (!DIRECTIVE_WORD.test(this.text)) return;
     const cursor = root.walk();
-    // Iterative preorder walk: deep trees must not overflow the stack.
+    // Iterative preorder walk: deep trees must not overflow the stack. The cursor's type is read
+    // without making a node object; only comments are made into nodes.
     let descend = true;
     for (;;) {
-      const node = cursor.currentNode;
-      if (descend && this.commentTypes.has(node.type)) {
+      if (descend && this.commentTypes.has(cursor.nodeType)) {
+        const node = cursor.currentNode;
         this.comments.push({ text: this.commentText(node.text), range: this.range(node), block: node.text.startsWith("/*") || node.text.startsWith("<!--") });
         descend = false;
       }
