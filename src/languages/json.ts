@@ -5,6 +5,7 @@
  */
 import { parseTree, type Node as JsonNode, type ParseError } from "jsonc-parser";
 import type * as IR from "../core/ir.js";
+import { withDataRequests } from "./data-requests.js";
 import type { ParseResult } from "./index.js";
 
 /** The model of a JSON text whose first character is at `offset` in the file; `null` when it is not JSON. */
@@ -22,7 +23,7 @@ export function lowerJson(path: string, text: string): ParseResult {
   // sunset-lint's own output (results, baselines, its cache, SARIF) quotes the code it flagged: not code.
   if (root && !isToolOutput(root)) body.push({ kind: "expression", range: [root.offset, root.offset + root.length], expression: toModel(root, 0, 0) });
   const syntaxErrors = !root && text.trim().length > 0 ? [`offset ${errors[0]?.offset ?? 0}: not JSON`] : [];
-  return { module: { file: path, text, body, comments: [] }, syntaxErrors };
+  return { module: { file: path, text, body: withDataRequests(body), comments: [] }, syntaxErrors };
 }
 
 const MAX_DEPTH = 200;

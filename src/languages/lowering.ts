@@ -24,6 +24,12 @@ const DIRECTIVE_WORD = /(?:sunset-lint|eslint)-(?:disable|enable)/;
 
 export type Child = IR.Expression | IR.Statement;
 
+/** The import that makes `%request(…)` calls requests (first in every lowered module). */
+export function requestImport(): IR.Statement {
+  const range: IR.Range = [0, 0];
+  return { kind: "import", range, source: REQUEST_MODULE, specifiers: [{ local: REQUEST_FUNCTION, imported: "default", range }] };
+}
+
 export interface LoweredFile {
   module: IR.Module;
   /** Always empty: tree-sitter recovers from errors (see `partly`). */
@@ -60,7 +66,7 @@ export abstract class TreeLowering {
   lowerTree(tree: Tree, prelude: IR.Statement[] = []): LoweredFile {
     const root = tree.rootNode;
     this.collectComments(root);
-    const body = [this.requestImport(), ...prelude, ...this.statements(root.namedChildren)];
+    const body = [requestImport(), ...prelude, ...this.statements(root.namedChildren)];
     return { module: { file: this.file, text: this.text, body, comments: this.comments }, syntaxErrors: [], partly: this.errorNoteOf(root) };
   }
 
@@ -228,10 +234,6 @@ export abstract class TreeLowering {
     return this.call(this.identifier(REQUEST_FUNCTION, range), args, range);
   }
 
-  private requestImport(): IR.Statement {
-    const range: IR.Range = [0, 0];
-    return { kind: "import", range, source: REQUEST_MODULE, specifiers: [{ local: REQUEST_FUNCTION, imported: "default", range }] };
-  }
 
   // ---- comments and errors -------------------------------------------------------------------
 

@@ -5,6 +5,7 @@
  */
 import { LineCounter, parseAllDocuments, isMap, isPair, isScalar, isSeq, isAlias, type Node as YamlNode } from "yaml";
 import type * as IR from "../core/ir.js";
+import { withDataRequests } from "./data-requests.js";
 import type { ParseResult } from "./index.js";
 
 const MAX_DEPTH = 200;
@@ -27,7 +28,7 @@ export function lowerYaml(path: string, text: string): ParseResult {
       body.push({ kind: "expression", range: expression.range, expression });
     }
   }
-  return { module: { file: path, text, body, comments: commentsOf(text) }, syntaxErrors };
+  return { module: { file: path, text, body: withDataRequests(body), comments: commentsOf(text) }, syntaxErrors };
 }
 
 function rangeOf(node: { range?: [number, number, number] | null | undefined }): IR.Range {

@@ -16,6 +16,7 @@ const FIREWALL_RULES = "/zones/:zone_id/firewall/rules";
 const FILTERS = "/zones/:zone_id/filters";
 const RATE_LIMITS = "/zones/:zone_id/rate_limits";
 const WAF_PACKAGES = "/zones/:zone_id/firewall/waf/packages";
+const WAF_OVERRIDES = "/zones/:zone_id/firewall/waf/overrides";
 const TUNNELS = "/accounts/:account_id/tunnels";
 const BOOKMARKS = "/accounts/:account_id/access/bookmarks";
 
@@ -49,6 +50,11 @@ export const GO_SDK_ROUTES: Readonly<Record<string, SdkRoute>> = {
   ListWAFRules: route("GET", `${WAF_PACKAGES}/:package_id/rules`),
   WAFRule: route("GET", `${WAF_PACKAGES}/:package_id/rules/:rule_id`),
   UpdateWAFRule: route("PATCH", `${WAF_PACKAGES}/:package_id/rules/:rule_id`),
+  ListWAFOverrides: route("GET", WAF_OVERRIDES),
+  WAFOverride: route("GET", `${WAF_OVERRIDES}/:override_id`),
+  CreateWAFOverride: route("POST", WAF_OVERRIDES),
+  UpdateWAFOverride: route("PUT", `${WAF_OVERRIDES}/:override_id`),
+  DeleteWAFOverride: route("DELETE", `${WAF_OVERRIDES}/:override_id`),
   ListArgoTunnels: route("GET", TUNNELS),
   GetArgoTunnel: route("GET", `${TUNNELS}/:id`),
   CreateArgoTunnel: route("POST", TUNNELS),
