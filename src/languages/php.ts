@@ -20,6 +20,8 @@ const WP_REMOTE: Readonly<Record<string, string | null>> = {
   wp_safe_remote_request: null,
 };
 
+const FUNCTION_TYPES = new Set(["function_definition", "method_declaration", "anonymous_function", "anonymous_function_creation_expression", "arrow_function"]);
+
 export function lowerPhp(tree: Tree, text: string, file: string): LoweredFile {
   return new PhpLowering(file, text).lowerTree(tree);
 }
@@ -32,8 +34,10 @@ interface CurlHandle {
 
 class PhpLowering extends TreeLowering {
   protected readonly grammarLabel = "PHP";
-  /** `curl_setopt($ch, …)` seen for each handle name, gathered before lowering. */
+  /** The options set on each cURL handle (by function and name), gathered before lowering. */
   private readonly curlHandles = new Map<string, CurlHandle>();
+  /** Option values lowered while gathering, kept as the model of the place they are written. */
+  private readonly keptValues = new Map<number, IR.Expression>();
 
   override lowerTree(tree: Tree): LoweredFile {
     this.gatherCurlOptions(tree.rootNode);
@@ -240,9 +244,8 @@ class PhpLowering extends TreeLowering {
     if (name === "curl_init") {
       const parent = node.parent;
       const handle = parent?.type === "assignment_expression" ? parent.childForFieldName("left") : null;
-      const options = handle ? this.curlHandles.get(this.variableName(handle)) : undefined;
-      const method = options?.method ?? (options?.body ? "POST" : "GET");
-      return this.request(range, args[0] ?? options?.url ?? null, method, options?.body ?? null, args);
+      const options = handle?.type === "variable_name" ? this.curlHandles.get(this.scopedName(parent!, handle)) : undefined;
+      return this.request(range, args[0] ?? options?.url ?? null, options?.method ?? "GET", options?.body ?? null, args);
     }
     if (name === "curl_setopt" || name === "curl_setopt_array") return this.opaque(range, args);
     // json_decode(wp_remote_retrieve_body($response)), json_decode($response->getBody()): the response's JSON
@@ -269,21 +272,81 @@ class PhpLowering extends TreeLowering {
     return null;
   }
 
-  /** `curl_setopt($ch, CURLOPT_URL | CURLOPT_CUSTOMREQUEST | CURLOPT_POST | CURLOPT_POSTFIELDS, …)` by handle. */
+  /**
+   * The cURL options set on each handle, by function and handle name: `curl_setopt($ch,
+   * CURLOPT_X, v)`, `curl_setopt_array($ch, [CURLOPT_X => v, …])`, and `curl_setopt_array($ch,
+   * $options)` with `$options[CURLOPT_X] = v` or `$options = [CURLOPT_X => v]` in the same function.
+   * Each value is lowered once, here, and that model is kept where the value is written too.
+   */
   private gatherCurlOptions(root: SyntaxNode) {
-    for (const call of root.descendantsOfType("function_call_expression")) {
-      if (!call || call.childForFieldName("function")?.text !== "curl_setopt") continue;
-      const args = (call.childForFieldName("arguments")?.namedChildren ?? []).map((argument) => argument?.namedChildren.at(-1) ?? null);
-      const [handle, option, value] = args;
-      if (handle?.type !== "variable_name" || !option || !value) continue;
-      const name = this.variableName(handle);
-      const entry = this.curlHandles.get(name) ?? { url: null, method: null, body: null };
-      if (option.text === "CURLOPT_URL") entry.url = this.expression(value);
-      else if (option.text === "CURLOPT_CUSTOMREQUEST") entry.method = this.expression(value);
-      else if (option.text === "CURLOPT_POST" && entry.method === null) entry.method = "POST";
-      else if (option.text === "CURLOPT_POSTFIELDS") entry.body = this.expression(value);
-      this.curlHandles.set(name, entry);
+    const optionSets = new Map<string, Map<string, SyntaxNode>>();
+    const setOf = (key: string) => {
+      let set = optionSets.get(key);
+      if (!set) optionSets.set(key, (set = new Map()));
+      return set;
+    };
+    const arrayOptions = (array: SyntaxNode, into: Map<string, SyntaxNode>) => {
+      for (const element of array.namedChildren) {
+        if (element?.type !== "array_element_initializer" || element.namedChildren.length !== 2) continue;
+        const [key, value] = element.namedChildren;
+        if (key && value && /^CURLOPT_/.test(key.text)) into.set(key.text, value);
+      }
+    };
+    // Option arrays built in a variable.
+    for (const assignment of root.descendantsOfType("assignment_expression")) {
+      const left = assignment?.childForFieldName("left");
+      const right = assignment?.childForFieldName("right");
+      if (!assignment || !left || !right) continue;
+      if (left.type === "subscript_expression") {
+        const [target, index] = left.namedChildren;
+        if (target?.type === "variable_name" && index && /^CURLOPT_/.test(index.text)) setOf(this.scopedName(assignment, target)).set(index.text, right);
+      } else if (left.type === "variable_name" && right.type === "array_creation_expression") {
+        arrayOptions(right, setOf(this.scopedName(assignment, left)));
+      }
     }
+    const handles = new Map<string, Map<string, SyntaxNode>>();
+    const handleOf = (key: string) => {
+      let set = handles.get(key);
+      if (!set) handles.set(key, (set = new Map()));
+      return set;
+    };
+    for (const call of root.descendantsOfType("function_call_expression")) {
+      const name = call?.childForFieldName("function")?.text.replace(/^\\/, "");
+      if (!call || (name !== "curl_setopt" && name !== "curl_setopt_array")) continue;
+      const [handle, first, second] = (call.childForFieldName("arguments")?.namedChildren ?? []).map((argument) => argument?.namedChildren.at(-1) ?? null);
+      if (handle?.type !== "variable_name" || !first) continue;
+      const options = handleOf(this.scopedName(call, handle));
+      if (name === "curl_setopt") {
+        if (second && /^CURLOPT_/.test(first.text)) options.set(first.text, second);
+      } else if (first.type === "array_creation_expression") arrayOptions(first, options);
+      else if (first.type === "variable_name") for (const [option, value] of optionSets.get(this.scopedName(call, first)) ?? []) options.set(option, value);
+    }
+    for (const [key, options] of handles) {
+      const lowered = (option: string) => {
+        const node = options.get(option);
+        if (!node) return null;
+        const model = this.expression(node);
+        this.keptValues.set(node.id, model);
+        return model;
+      };
+      const url = lowered("CURLOPT_URL");
+      const custom = lowered("CURLOPT_CUSTOMREQUEST");
+      const body = lowered("CURLOPT_POSTFIELDS");
+      const post = options.has("CURLOPT_POST") && options.get("CURLOPT_POST")!.text.toLowerCase() !== "false";
+      const method = custom ?? (options.has("CURLOPT_PUT") ? "PUT" : post || body ? "POST" : "GET");
+      this.curlHandles.set(key, { url, method, body });
+    }
+  }
+
+  /** A variable's name qualified by the function (or file) it is written in. */
+  private scopedName(at: SyntaxNode, variable: SyntaxNode): string {
+    let scope: SyntaxNode | null = at.parent;
+    while (scope && !FUNCTION_TYPES.has(scope.type)) scope = scope.parent;
+    return `${scope?.id ?? 0}:${this.variableName(variable)}`;
+  }
+
+  override expression(node: SyntaxNode): IR.Expression {
+    return this.keptValues.get(node.id) ?? super.expression(node);
   }
 
   private functionNode(node: SyntaxNode): IR.FunctionNode {
