@@ -22,6 +22,16 @@ export function lowerPython(tree: Tree, text: string, file: string): LoweredFile
 
 class PythonLowering extends TreeLowering {
   protected readonly grammarLabel = "Python";
+  /** The name of a method's first parameter (`self`) while its body is lowered. */
+  private selfName: string | null = null;
+  /** Parameter names of the file's functions and of its classes' methods (without `self`), by name; `null` when two differ. */
+  private readonly functionSignatures = new Map<string, readonly string[] | null>();
+  private readonly methodSignatures = new Map<string, readonly string[] | null>();
+
+  override lowerTree(tree: Tree): LoweredFile {
+    this.gatherSignatures(tree.rootNode);
+    return super.lowerTree(tree);
+  }
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
   /** Names bound to the python-cloudflare client module or a client made from it. */
@@ -58,10 +68,8 @@ class PythonLowering extends TreeLowering {
         }
         return out;
       }
-      case "class_definition": {
-        const body = node.childForFieldName("body");
-        return { kind: "block", range, body: body ? this.inFunctionScope([], () => this.statements(body.namedChildren)) : [] };
-      }
+      case "class_definition":
+        return { kind: "class-declaration", range, cls: this.classNode(node) };
       case "if_statement":
       case "elif_clause":
         return this.ifStatement(node);
@@ -137,6 +145,8 @@ class PythonLowering extends TreeLowering {
     const range = this.range(node);
     switch (node.type) {
       case "identifier":
+        // `self` in a method is the instance (`self.base_url`, `self.get(…)`)
+        if (this.selfName !== null && node.text === this.selfName) return { kind: "this", range };
         return this.identifier(node.text, range);
       case "string":
         return this.pythonString(node);
@@ -249,6 +259,9 @@ class PythonLowering extends TreeLowering {
       return this.assignment(left.text, this.range(left), value, range, typeText);
     }
     if (left.type === "attribute" || left.type === "subscript") {
+      // self.session = requests.Session(), self.cf = CloudFlare.CloudFlare()
+      const chain = left.type === "attribute" ? attributeChain(left) : null;
+      if (chain) this.noteBinding(chain.join("."), right);
       return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(left), expression: this.expression(left) }, value } };
     }
     // `a, b = …`: the names are declared, their values unknown.
@@ -319,23 +332,123 @@ class PythonLowering extends TreeLowering {
     if (/^CloudFlare(?:\.CloudFlare)?$|^cloudflare\.CloudFlare$/.test(module)) this.cloudflareClients.add(local);
   }
 
-  private functionNode(node: SyntaxNode): IR.FunctionNode {
+  /** A function; one defined in a method sees the method's `self`, as an arrow function sees `this`. */
+  private functionNode(node: SyntaxNode, dropFirst = false): IR.FunctionNode {
     const name = node.childForFieldName("name");
     const parameters = node.childForFieldName("parameters");
     const body = node.childForFieldName("body");
-    const params = parameters ? this.parameterNames(parameters) : [];
-    return this.inFunctionScope(
-      params.map((p) => p.name),
-      () =>
-        this.fn(
-          name?.text ?? null,
-          params.map((p) => p.name),
-          params.map((p) => p.range),
-          body ? this.statements(body.namedChildren) : [],
-          this.range(node),
-          params.map((p) => p.type),
-        ),
-    );
+    const all = parameters ? this.parameterNames(parameters) : [];
+    const params = dropFirst ? all.slice(1) : all;
+    const outerSelf = this.selfName;
+    if (dropFirst) this.selfName = all[0]?.name ?? null;
+    else if (outerSelf !== null && params.some((p) => p.name === outerSelf)) this.selfName = null;
+    try {
+      const fn = this.inFunctionScope(
+        params.map((p) => p.name),
+        () =>
+          this.fn(
+            name?.text ?? null,
+            params.map((p) => p.name),
+            params.map((p) => p.range),
+            body ? this.statements(body.namedChildren) : [],
+            this.range(node),
+            params.map((p) => p.type),
+          ),
+      );
+      return !dropFirst && outerSelf !== null ? { ...fn, arrow: true } : fn;
+    } finally {
+      this.selfName = outerSelf;
+    }
+  }
+
+  /**
+   * A class: its methods (`__init__` as the constructor, `self` as `this`; `@staticmethod` and
+   * `@classmethod` as static members), and its attributes, readable from the class and from
+   * instances (`self.API`). Other statements of the body are kept, so nothing inside is missed.
+   */
+  private classNode(node: SyntaxNode): IR.ClassNode {
+    const name = node.childForFieldName("name");
+    const superClass = node.childForFieldName("superclasses")?.namedChildren.find((child) => child !== null && child.type !== "keyword_argument") ?? null;
+    const body = node.childForFieldName("body");
+    const members: IR.ClassMember[] = [];
+    const member = (key: string | null, value: IR.Expression | null, range: IR.Range, isStatic: boolean) => members.push({ range, key, value, isStatic, typeText: null });
+    const outerSelf = this.selfName;
+    this.selfName = null;
+    try {
+      this.inFunctionScope([], () => {
+        for (const child of body?.namedChildren ?? []) {
+          if (!child || child.type === "comment") continue;
+          const range = this.range(child);
+          const definition = child.type === "decorated_definition" ? child.childForFieldName("definition") : child;
+          if (definition?.type === "function_definition") {
+            const decorators = child.type === "decorated_definition" ? child.namedChildren.filter((d) => d?.type === "decorator").map((d) => d!.text) : [];
+            const isStatic = decorators.some((d) => /^@(?:staticmethod|classmethod)\b/.test(d));
+            const dropFirst = !decorators.some((d) => /^@staticmethod\b/.test(d));
+            const methodName = definition.childForFieldName("name")?.text ?? null;
+            member(methodName === "__init__" ? "constructor" : methodName, this.functionNode(definition, dropFirst), range, isStatic);
+            continue;
+          }
+          const assignment = child.type === "expression_statement" ? child.namedChildren[0] : null;
+          const target = assignment?.type === "assignment" ? assignment.childForFieldName("left") : null;
+          const value = assignment?.type === "assignment" ? assignment.childForFieldName("right") : null;
+          if (target?.type === "identifier" && value) {
+            const lowered = this.expression(value);
+            member(target.text, lowered, range, true);
+            member(target.text, lowered, range, false);
+            continue;
+          }
+          member(null, { kind: "unknown", range, children: [this.statement(child)].flat() }, range, true);
+        }
+      });
+    } finally {
+      this.selfName = outerSelf;
+    }
+    return { kind: "class", range: this.range(node), name: name?.text ?? null, superClass: superClass ? this.expression(superClass) : null, members };
+  }
+
+  /** The parameters of each function and method of the file, for keyword arguments (`f(path=…)`). */
+  private gatherSignatures(root: SyntaxNode) {
+    for (const definition of root.descendantsOfType("function_definition")) {
+      if (!definition) continue;
+      const name = definition.childForFieldName("name")?.text;
+      const parameters = definition.childForFieldName("parameters");
+      if (!name || !parameters) continue;
+      let container = definition.parent;
+      if (container?.type === "decorated_definition") container = container.parent;
+      const inClass = container?.type === "block" && container.parent?.type === "class_definition";
+      const names = this.parameterNames(parameters).map((p) => p.name);
+      const table = inClass ? this.methodSignatures : this.functionSignatures;
+      const signature = inClass ? names.slice(1) : names;
+      const known = table.get(name);
+      table.set(name, known === undefined ? signature : known !== null && known.join() === signature.join() ? known : null);
+    }
+  }
+
+  /**
+   * Keyword arguments in the places of the parameters they name, when the callee is a function
+   * of this file (`fetch_zone(zone_id=z)`) or a method called on `self`; the rest, as before,
+   * follow as one record.
+   */
+  private bindKeywords(callee: SyntaxNode, positional: IR.Expression[], keywords: IR.Property[], range: IR.Range): IR.Expression[] | null {
+    let signature: readonly string[] | null | undefined;
+    if (callee.type === "identifier") signature = this.functionSignatures.get(callee.text);
+    else if (callee.type === "attribute" && this.selfName !== null && callee.childForFieldName("object")?.text === this.selfName) {
+      signature = this.methodSignatures.get(callee.childForFieldName("attribute")?.text ?? "");
+    }
+    if (!signature) return null;
+    const args: IR.Expression[] = [...positional];
+    const rest: IR.Property[] = [];
+    for (const keyword of keywords) {
+      const index = keyword.key === null ? -1 : signature.indexOf(keyword.key);
+      if (index < positional.length) {
+        rest.push(keyword);
+        continue;
+      }
+      while (args.length < index) args.push(this.identifier("undefined", range));
+      args[index] = keyword.value;
+    }
+    if (rest.length > 0) args.push(this.object(rest, range));
+    return args;
   }
 
   private parameterNames(parameters: SyntaxNode): { name: string; range: IR.Range; type: string | null }[] {
@@ -419,13 +532,13 @@ class PythonLowering extends TreeLowering {
         return this.member(this.expression(object), first.value, range, first.range, first);
       }
       const chain = attributeChain(callee);
-      // python-cloudflare: cf.zones.settings.minify.patch(zone_id, data=…)
-      if (chain && this.cloudflareClients.has(chain[0]!) && VERBS.has(name) && PYTHON_CLOUDFLARE_ROOTS.has(chain[1] ?? "")) {
-        return this.pythonCloudflareRequest(callee, chain.slice(1, -1), name, positional, named, range, options);
+      // python-cloudflare: cf.zones.settings.minify.patch(zone_id, data=…), self.cf.zones…
+      const client = chain ? boundPrefix(chain, this.cloudflareClients) : 0;
+      if (chain && client > 0 && VERBS.has(name) && PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) {
+        return this.pythonCloudflareRequest(callee, chain.slice(client, -1), name, positional, named, range, options);
       }
-      // requests.patch(url, json=…), session.get(url), httpx.post(url)
-      const root = chain?.[0];
-      if (root !== undefined && this.requestModules.has(root)) {
+      // requests.patch(url, json=…), session.get(url), httpx.post(url), self.session.request(…)
+      if (chain && boundPrefix(chain, this.requestModules) === chain.length - 1) {
         if (VERBS.has(name)) return this.request(range, positional[0] ?? named.get("url") ?? null, name.toUpperCase(), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
         if (name === "request") {
           const method = positional[0] ?? named.get("method") ?? null;
@@ -434,7 +547,7 @@ class PythonLowering extends TreeLowering {
         }
       }
     }
-    return this.call(this.expression(callee), [...positional, ...options], range);
+    return this.call(this.expression(callee), this.bindKeywords(callee, positional, keywords, range) ?? [...positional, ...options], range);
   }
 
   /** The URL a python-cloudflare call requests: each attribute a segment, identifiers after the first and last. */
@@ -460,6 +573,12 @@ class PythonLowering extends TreeLowering {
     // The client returns the envelope's `result` itself: `request.json().result`.
     return this.member(this.call(this.member(request, "json", range, range), [], range), "result", range, range);
   }
+}
+
+/** How many leading names of a chain (`self.session` of `self.session.get`) are bound in `names`; 0 when none. */
+function boundPrefix(chain: readonly string[], names: ReadonlySet<string>): number {
+  for (let length = chain.length - 1; length > 0; length--) if (names.has(chain.slice(0, length).join("."))) return length;
+  return 0;
 }
 
 /** `a.b.c` as ["a", "b", "c"] when it is a plain chain of names. */

@@ -26,6 +26,8 @@ const BLOCK_METHODS: Readonly<Record<string, string>> = {
   "all?": "every",
 };
 const FIELD_READERS = new Set(["fetch", "dig"]);
+const IDENTITY_METHODS = new Set(["freeze", "dup", "to_s", "to_str"]);
+const FARADAY_VERBS = new Set(["get", "post", "put", "patch", "delete", "head"]);
 
 export function lowerRuby(tree: Tree, text: string, file: string): LoweredFile {
   return new RubyLowering(file, text).lowerTree(tree);
@@ -232,6 +234,8 @@ class RubyLowering extends TreeLowering {
         return this.call(this.member(this.expression(argument.childForFieldName("receiver")!), "json", range, range), [], range);
       }
     }
+    // API_BASE = "…".freeze, x.to_s: the value itself
+    if (receiver && args.length === 0 && !block && IDENTITY_METHODS.has(name)) return this.expression(receiver);
     // URI("…"), URI.parse("…"): the string itself
     if ((name === "URI" && !receiver) || (receiver?.text === "URI" && name === "parse")) return args[0] ?? this.opaque(range);
     if (receiver && FIELD_READERS.has(name) && args.length >= 1 && args[0]!.kind === "string" && !block) {
@@ -242,6 +246,11 @@ class RubyLowering extends TreeLowering {
         object = this.member(object, key.value, [range[0], key.range[1]], key.range, key);
       }
       return object;
+    }
+    // conn.get do |req| req.url(path) end (Faraday's block form)
+    if (receiver && block && args.length === 0 && FARADAY_VERBS.has(name)) {
+      const request = this.faradayBlockRequest(name.toUpperCase(), block, range);
+      if (request) return this.opaque(range, [request, this.blockFunction(block)]);
     }
     const callee = receiver ? this.member(this.expression(receiver), BLOCK_METHODS[name] && block ? BLOCK_METHODS[name]! : name, range, this.range(method)) : this.identifier(name, this.range(method));
     if (block) args.push(this.blockFunction(block));
@@ -258,19 +267,83 @@ class RubyLowering extends TreeLowering {
     );
   }
 
+  /**
+   * `def f(a, b = 1, path: nil, data: {})`: positional parameters, then the keyword parameters as
+   * one record parameter (a call's `f(x, path: "…")` passes its pairs as one hash, last).
+   */
   private methodNode(node: SyntaxNode): IR.FunctionNode {
     const name = node.childForFieldName("name");
     const parameters = node.childForFieldName("parameters");
     const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
-    const names = (parameters?.namedChildren ?? []).flatMap((p) => {
-      if (!p) return [];
-      if (p.type === "identifier") return [p];
-      const inner = p.childForFieldName("name");
-      return inner ? [inner] : [];
+    const positional: SyntaxNode[] = [];
+    const keywords: SyntaxNode[] = [];
+    for (const parameter of parameters?.namedChildren ?? []) {
+      if (!parameter) continue;
+      if (parameter.type === "identifier") positional.push(parameter);
+      else if (parameter.type === "keyword_parameter") {
+        const inner = parameter.childForFieldName("name");
+        if (inner) keywords.push(inner);
+      } else {
+        const inner = parameter.childForFieldName("name");
+        if (inner) positional.push(inner);
+      }
+    }
+    const names = [...positional, ...keywords].map((n) => n.text);
+    return this.inFunctionScope(names, () => {
+      const fn = this.fn(name?.text ?? null, positional.map((n) => n.text), positional.map((n) => this.range(n)), body ? this.statements(body.namedChildren) : [], this.range(node));
+      if (keywords.length > 0) {
+        fn.params.push({
+          kind: "object-pattern",
+          range: this.range(parameters!),
+          properties: keywords.map((keyword) => ({
+            range: this.range(keyword),
+            key: keyword.text,
+            keyRange: this.range(keyword),
+            computedKey: null,
+            value: { kind: "identifier-pattern", range: this.range(keyword), name: keyword.text, typeText: null },
+          })),
+          rest: null,
+          typeText: null,
+        });
+      }
+      return fn;
     });
-    return this.inFunctionScope(
-      names.map((n) => n.text),
-      () => this.fn(name?.text ?? null, names.map((n) => n.text), names.map((n) => this.range(n)), body ? this.statements(body.namedChildren) : [], this.range(node)),
-    );
+  }
+
+  /**
+   * Faraday's block form, `conn.patch do |req| req.url(path); req.body = data end`: the request
+   * the block describes. The URL and body are lowered once and kept where they are written.
+   */
+  private faradayBlockRequest(verb: string, block: SyntaxNode, range: IR.Range): IR.Expression | null {
+    const parameter = block.childForFieldName("parameters")?.namedChildren.find((p) => p?.type === "identifier");
+    if (!parameter) return null;
+    let url: IR.Expression | null = null;
+    let payload: IR.Expression | null = null;
+    for (const call of block.descendantsOfType("call")) {
+      if (call?.childForFieldName("receiver")?.text !== parameter.text || call.childForFieldName("method")?.text !== "url") continue;
+      const argument = call.childForFieldName("arguments")?.namedChildren.find((a) => a !== null && a.type !== "comment");
+      if (argument) url = this.keep(argument);
+      break;
+    }
+    if (!url) return null;
+    for (const assignment of block.descendantsOfType("assignment")) {
+      const left = assignment?.childForFieldName("left");
+      const right = assignment?.childForFieldName("right");
+      if (left?.type === "call" && left.childForFieldName("receiver")?.text === parameter.text && left.childForFieldName("method")?.text === "body" && right) payload = this.keep(right);
+    }
+    return this.request(range, url, verb, payload);
+  }
+
+  /** Option values lowered ahead of where they are written, kept as the model of that place. */
+  private readonly keptValues = new Map<number, IR.Expression>();
+
+  private keep(node: SyntaxNode): IR.Expression {
+    const model = this.expression(node);
+    this.keptValues.set(node.id, model);
+    return model;
+  }
+
+  override expression(node: SyntaxNode): IR.Expression {
+    return this.keptValues.get(node.id) ?? super.expression(node);
   }
 }
