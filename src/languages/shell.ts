@@ -2,7 +2,8 @@
  * Shell scripts: variables (`API=…`, `export ZONE=…`, `${API:-default}`), words with
  * expansions (`"$API/zones/${ZONE}/settings/minify"`), heredocs, functions; `curl` (method from
  * `-X`/`--request`, POST when data is sent, GET otherwise; the URL positional or `--url`; a JSON
- * body read as a record), `wget` and HTTPie (`http PATCH url`) as requests.
+ * body read as a record), `wget` and HTTPie (`http PATCH url`) as requests; a command naming a
+ * function of the script calls it, its words the function's `$1`, `$2`….
  *
  * Words are read from their source text by a small expansion scanner rather than from the
  * grammar's word nodes, which split unquoted `$A/zones/$B` unevenly.
@@ -35,8 +36,23 @@ interface Word {
   range: IR.Range;
 }
 
+/** A function's positional parameters `$1`…`$9`, as parameter names no shell variable can have. */
+const POSITIONAL = Array.from({ length: 9 }, (_, index) => `%${index + 1}`);
+
 class ShellLowering extends TreeLowering {
   protected readonly grammarLabel = "shell";
+  /** The names of the file's functions: a command naming one calls it with its words. */
+  private readonly functionNames = new Set<string>();
+  /** Inside a function, `$1` is its first argument; at the top of a script, the script's (unknown). */
+  private functionDepth = 0;
+
+  override lowerTree(tree: Tree): LoweredFile {
+    for (const definition of tree.rootNode.descendantsOfType("function_definition")) {
+      const name = definition?.childForFieldName("name")?.text;
+      if (name) this.functionNames.add(name);
+    }
+    return super.lowerTree(tree);
+  }
 
   protected override commentText(raw: string): string {
     return raw.replace(/^#/, "");
@@ -56,7 +72,13 @@ class ShellLowering extends TreeLowering {
       case "function_definition": {
         const name = node.childForFieldName("name");
         const body = node.childForFieldName("body");
-        return { kind: "function-declaration", range, fn: this.fn(name?.text ?? null, [], [], body ? this.statements(body.namedChildren) : [], range) };
+        this.functionDepth++;
+        try {
+          const statements = this.inFunctionScope(POSITIONAL, () => (body ? this.statements(body.namedChildren) : []));
+          return { kind: "function-declaration", range, fn: this.fn(name?.text ?? null, POSITIONAL, POSITIONAL.map(() => range), statements, range) };
+        } finally {
+          this.functionDepth--;
+        }
       }
       case "command":
         return { kind: "expression", range, expression: this.command(node, null) };
@@ -113,6 +135,8 @@ class ShellLowering extends TreeLowering {
     const heredocBody = heredoc ? this.heredocValue(heredoc) : null;
     const program = name.replace(/^.*\//, "");
     if (program === "curl") return this.curl(range, words, heredocBody);
+    // cf_request PATCH "/zones/$ZONE/settings/minify": a function of this script, called
+    if (this.functionNames.has(name)) return this.call(this.identifier(name, this.range(node.childForFieldName("name")!)), words.map((word) => word.expression), range);
     if (program === "wget") {
       const url = words.find((word, index) => !word.literal?.startsWith("-") && !WGET_OPTIONS_WITH_VALUE.has(words[index - 1]?.literal ?? ""));
       const posts = words.some((word) => /^--(?:post-data|post-file|body-data|method)/.test(word.literal ?? ""));
@@ -216,6 +240,7 @@ class ShellLowering extends TreeLowering {
     let index = 0;
     const variable = (name: string, at: number, length: number, fallback: string | null): IR.Expression => {
       const variableRange: IR.Range = [offset + at, offset + at + length];
+      if (/^[1-9]$/.test(name) && this.functionDepth > 0) return this.identifier(`%${name}`, variableRange);
       if (/^\d+$|^[@*#?$!-]$/.test(name)) return this.opaque(variableRange);
       const reference = this.identifier(name, variableRange);
       if (fallback === null) return reference;
