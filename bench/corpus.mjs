@@ -1,11 +1,12 @@
 /**
- * `npm run bench -- --corpus DIR [--runs N] [--multiply N] [--tsconfig PATH]`: the performance
+ * `npm run bench -- --corpus DIR [--runs N] [--multiply N] [--tsconfig PATH] [--per-language]`: the performance
  * table on any folder of real code, whole processes timed from outside, as a user runs them.
  *
  * Cases: the floor (Node reads every file and tests one regular expression), a cold scan, a scan
  * with a warm cache, the same after one file was edited, `--tsconfig` on one package (when given),
  * ESLint with the parser alone and with the plugin's recommended config, `--version`, and the
- * corpus copied N times (`--multiply`). Each case runs `--runs` times (default 3) and the median
+ * corpus copied N times (`--multiply`), and with `--per-language` a cold scan of each language
+ * present on its own (`--languages X`: what each front end costs). Each case runs `--runs` times (default 3) and the median
  * is reported: wall seconds, user+system seconds, peak RSS. The table is printed and written as
  * JSON under bench/results/.
  *
@@ -32,6 +33,7 @@ const corpus = resolve(option("corpus"));
 const runs = Number(option("runs", "3"));
 const multiply = Number(option("multiply", "1"));
 const tsconfig = option("tsconfig", null);
+const perLanguage = process.argv.includes("--per-language");
 if (!existsSync(corpus) || !statSync(corpus).isDirectory()) {
   console.error(`bench: --corpus ${corpus}: not a directory`);
   process.exit(2);
@@ -100,6 +102,15 @@ try {
     }
   }
   if (tsconfig) add(measure(`scan --tsconfig ${tsconfig}`, scanArgs(".", ["--tsconfig", tsconfig])));
+  if (perLanguage) {
+    const { LANGUAGE_IDS } = await import(pathUrl(join(ROOT, "dist/languages/index.js")));
+    for (const language of LANGUAGE_IDS) {
+      // A language with no file in the corpus ends the scan with "no files to scan": not a case.
+      const probe = spawnSync(process.execPath, scanArgs(".", ["--languages", language]), { cwd: corpus, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+      if (probe.status !== 0 && probe.status !== 1) continue;
+      add(measure(`scan, cold, --languages ${language}`, scanArgs(".", ["--languages", language])));
+    }
+  }
 
   const config = (withPlugin) => {
     const file = join(scratch, `eslint.${withPlugin ? "plugin" : "parser"}.mjs`);
@@ -114,10 +125,14 @@ try {
     return file;
   };
   const eslintArgs = (file) => [ESLINT, "--no-config-lookup", "-c", file, "--no-warn-ignored", "-f", "json", "."];
-  const parserOnly = measure("ESLint, parser only (no rules)", eslintArgs(config(false)));
-  add(parserOnly);
-  const withPlugin = measure("ESLint, sunset-lint recommended", eslintArgs(config(true)));
-  add(withPlugin, { "vs parser only": `${((withPlugin.wall / parserOnly.wall - 1) * 100).toFixed(0)}%` });
+  // ESLint reads JavaScript and TypeScript only: a corpus without any has no ESLint cases.
+  const probe = spawnSync(process.execPath, eslintArgs(config(false)), { cwd: corpus, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (probe.status === 0 || probe.status === 1) {
+    const parserOnly = measure("ESLint, parser only (no rules)", eslintArgs(config(false)));
+    add(parserOnly);
+    const withPlugin = measure("ESLint, sunset-lint recommended", eslintArgs(config(true)));
+    add(withPlugin, { "vs parser only": `${((withPlugin.wall / parserOnly.wall - 1) * 100).toFixed(0)}%` });
+  } else console.error("bench: no JavaScript or TypeScript file for ESLint: its cases are skipped");
 
   if (multiply > 1) {
     const copies = join(scratch, "multiplied");
