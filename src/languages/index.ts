@@ -230,6 +230,20 @@ export function parseAndLowerAs(language: LanguageId, path: string, text: string
 }
 
 /** Whether findings in this language may carry fixes (they are written in JS/TS syntax). */
+const GO_IMPORTS = /^import\s*(?:\([^)]*\)|[^\n]*)/gm;
+const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
+
+/**
+ * The text the prefilter judges a file by: for Go and Python, without their import declarations,
+ * whose module paths name packages, not API paths (`…/cloudflare-go/v4/packages/pagination`
+ * passed 266 of the Go SDK's files on `packages`, a segment of the WAF packages path).
+ */
+export function prefilterText(language: LanguageId, text: string): string {
+  if (language === "go") return text.replace(GO_IMPORTS, " ");
+  if (language === "python") return text.replace(PYTHON_IMPORTS, " ");
+  return text;
+}
+
 export function fixesApply(language: LanguageId): boolean {
   return language === "typescript" || language === "vue" || language === "svelte";
 }
