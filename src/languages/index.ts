@@ -158,7 +158,8 @@ export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise
     const grammar = GRAMMAR_OF[id];
     if (grammar) grammars.add(grammar);
   }
-  // Markdown code blocks may be in any language.
+  // YAML CI steps are shell; Markdown code blocks may be in any language.
+  if (wanted.has("yaml")) grammars.add("bash");
   if (wanted.has("markdown")) for (const grammar of Object.values(GRAMMAR_OF)) grammars.add(grammar);
   if (grammars.size > 0) {
     const { loadGrammars } = await import("./tree-sitter.js");
@@ -191,8 +192,11 @@ async function frontEnd(id: LanguageId): Promise<Lower> {
         }
       };
     }
-    case "yaml":
-      return (await import("./yaml.js")).lowerYaml;
+    case "yaml": {
+      // CI steps in YAML are shell scripts: read with the shell front end.
+      const [{ lowerYaml }, shell] = await Promise.all([import("./yaml.js"), frontEnd("shell")]);
+      return (path, text) => lowerYaml(path, text, shell);
+    }
     case "json":
       return (await import("./json.js")).lowerJson;
     case "vue":
@@ -229,7 +233,6 @@ export function parseAndLowerAs(language: LanguageId, path: string, text: string
   return lower(path, text);
 }
 
-/** Whether findings in this language may carry fixes (they are written in JS/TS syntax). */
 const GO_IMPORTS = /^import\s*(?:\([^)]*\)|[^\n]*)/gm;
 const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
 
@@ -244,6 +247,7 @@ export function prefilterText(language: LanguageId, text: string): string {
   return text;
 }
 
+/** Whether findings in this language may carry fixes (they are written in JS/TS syntax). */
 export function fixesApply(language: LanguageId): boolean {
   return language === "typescript" || language === "vue" || language === "svelte";
 }

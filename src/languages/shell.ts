@@ -279,6 +279,14 @@ class ShellLowering extends TreeLowering {
           index += simple[0].length + 1;
           continue;
         }
+        // `${{ secrets.ZONE_ID }}`: a CI expression (GitHub Actions), unknown here
+        if (rest.startsWith("{{")) {
+          const close = raw.indexOf("}}", index + 3);
+          const stop = close === -1 ? raw.length : close + 2;
+          pieces.push(this.opaque([offset + index, offset + stop]));
+          index = stop;
+          continue;
+        }
         if (rest.startsWith("(")) {
           const close = matchingParen(raw, index + 1);
           pieces.push(this.opaque([offset + index, offset + close]));

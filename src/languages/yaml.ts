@@ -2,15 +2,23 @@
  * YAML (every document of a file): mappings as object literals, sequences as arrays, scalars as
  * strings, numbers and booleans, each placed where it is written; `#` comments kept for
  * suppressions. Read with the `yaml` package, which keeps source offsets.
+ *
+ * CI steps are shell scripts: the values of `run` (GitHub Actions) and `script`,
+ * `before_script`, `after_script` (GitLab CI) go through the shell front end, in place.
  */
 import { LineCounter, parseAllDocuments, isMap, isPair, isScalar, isSeq, isAlias, type Node as YamlNode } from "yaml";
 import type * as IR from "../core/ir.js";
 import { withDataRequests } from "./data-requests.js";
+import { keepOnly } from "./embedded.js";
 import type { ParseResult } from "./index.js";
 
 const MAX_DEPTH = 200;
+const SHELL_KEYS = new Set(["run", "script", "before_script", "after_script"]);
 
-export function lowerYaml(path: string, text: string): ParseResult {
+/** Lowers a text of the file's length in which only shell code is left (the rest blanked). */
+export type LowerShell = (path: string, text: string) => ParseResult;
+
+export function lowerYaml(path: string, text: string, lowerShell: LowerShell | null = null): ParseResult {
   const lineCounter = new LineCounter();
   const documents = parseAllDocuments(text, { lineCounter, keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
   const list = Array.isArray(documents) ? documents : [];
@@ -26,9 +34,47 @@ export function lowerYaml(path: string, text: string): ParseResult {
     if (document.contents) {
       const expression = toModel(document.contents as YamlNode, 0);
       body.push({ kind: "expression", range: expression.range, expression });
+      if (lowerShell) body.push(...shellSteps(document.contents as YamlNode, path, text, lowerShell));
     }
   }
   return { module: { file: path, text, body: withDataRequests(body), comments: commentsOf(text) }, syntaxErrors };
+}
+
+/** The statements of each CI step's script, lowered where it is written. */
+function shellSteps(root: YamlNode, path: string, text: string, lowerShell: LowerShell): IR.Statement[] {
+  const spans: [number, number][] = [];
+  const scriptOf = (node: unknown) => {
+    if (isScalar(node) && typeof node.value === "string" && node.range) {
+      const [start, end] = node.range;
+      // The code itself: after a block scalar's header line, inside a quoted scalar's quotes.
+      if (node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED") {
+        const body = text.indexOf("\n", start);
+        if (body !== -1 && body < end) spans.push([body + 1, end]);
+      } else if (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") spans.push([start + 1, end - 1]);
+      else spans.push([start, end]);
+    } else if (isSeq(node)) for (const item of node.items) scriptOf(item);
+  };
+  const visit = (node: unknown, depth: number) => {
+    if (depth > MAX_DEPTH) return;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (isScalar(pair.key) && SHELL_KEYS.has(String(pair.key.value))) scriptOf(pair.value);
+        else visit(pair.value, depth + 1);
+      }
+    } else if (isSeq(node)) for (const item of node.items) visit(item, depth + 1);
+  };
+  visit(root, 0);
+  const statements: IR.Statement[] = [];
+  for (const span of spans) {
+    try {
+      const result = lowerShell(path, keepOnly(text, [span]));
+      // A step the shell grammar cannot make out is left as the string it also is.
+      if (result.syntaxErrors.length === 0 && !result.partly) statements.push(...result.module.body);
+    } catch {
+      continue;
+    }
+  }
+  return statements;
 }
 
 function rangeOf(node: { range?: [number, number, number] | null | undefined }): IR.Range {
