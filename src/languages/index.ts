@@ -148,9 +148,22 @@ type Lower = (path: string, text: string) => ParseResult;
 let lowerTypeScript: ((path: string, text: string, scriptPath?: string) => ParseResult) | null = null;
 const lowerers = new Map<LanguageId, Lower>();
 
+const CI_STEP = /^[ \t-]*(?:run|script|before_script|after_script)[ \t]*:/m;
+
+/**
+ * The front ends a file of this language needs: a YAML file with CI steps (`run:`, `script:`)
+ * needs the shell front end too. Without the text, every one it may need.
+ */
+export function frontEndsFor(language: LanguageId, text: string | undefined): LanguageId[] {
+  if (language === "yaml" && (text === undefined || CI_STEP.test(text))) return ["yaml", "shell"];
+  return [language];
+}
+
 /** Loads the front ends for these languages (once each). */
 export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise<void> {
   const wanted = new Set(languages);
+  // Markdown code blocks may be in any language: each is read by that language's front end.
+  if (wanted.has("markdown")) for (const id of LANGUAGE_IDS) wanted.add(id);
   const needsTypeScript = ["typescript", "vue", "svelte", "markdown"].some((id) => wanted.has(id as LanguageId));
   if (needsTypeScript && !lowerTypeScript) lowerTypeScript = (await import("../scanner/lower.js")).parseAndLower;
   const grammars = new Set<GrammarName>();
@@ -158,9 +171,6 @@ export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise
     const grammar = GRAMMAR_OF[id];
     if (grammar) grammars.add(grammar);
   }
-  // YAML CI steps are shell; Markdown code blocks may be in any language.
-  if (wanted.has("yaml")) grammars.add("bash");
-  if (wanted.has("markdown")) for (const grammar of Object.values(GRAMMAR_OF)) grammars.add(grammar);
   if (grammars.size > 0) {
     const { loadGrammars } = await import("./tree-sitter.js");
     await loadGrammars(grammars);
@@ -193,9 +203,10 @@ async function frontEnd(id: LanguageId): Promise<Lower> {
       };
     }
     case "yaml": {
-      // CI steps in YAML are shell scripts: read with the shell front end.
-      const [{ lowerYaml }, shell] = await Promise.all([import("./yaml.js"), frontEnd("shell")]);
-      return (path, text) => lowerYaml(path, text, shell);
+      // CI steps in YAML are shell scripts, read with the shell front end when it is prepared
+      // (the scanner prepares it for YAML files that have steps: see frontEndsFor).
+      const { lowerYaml } = await import("./yaml.js");
+      return (path, text) => lowerYaml(path, text, lowerers.get("shell") ?? null);
     }
     case "json":
       return (await import("./json.js")).lowerJson;

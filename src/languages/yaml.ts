@@ -64,17 +64,19 @@ function shellSteps(root: YamlNode, path: string, text: string, lowerShell: Lowe
     } else if (isSeq(node)) for (const item of node.items) visit(item, depth + 1);
   };
   visit(root, 0);
-  const statements: IR.Statement[] = [];
-  for (const span of spans) {
+  if (spans.length === 0) return [];
+  const lowered = (kept: [number, number][]) => {
     try {
-      const result = lowerShell(path, keepOnly(text, [span]));
-      // A step the shell grammar cannot make out is left as the string it also is.
-      if (result.syntaxErrors.length === 0 && !result.partly) statements.push(...result.module.body);
+      const result = lowerShell(path, keepOnly(text, kept));
+      return result.syntaxErrors.length === 0 && !result.partly ? result.module.body : null;
     } catch {
-      continue;
+      return null;
     }
-  }
-  return statements;
+  };
+  // All steps in one parse (the blanked lines between them end each step's last command); if
+  // that does not parse cleanly, step by step, and a step the shell grammar cannot make out is
+  // left as the string it also is.
+  return lowered(spans) ?? spans.flatMap((span) => lowered([span]) ?? []);
 }
 
 function rangeOf(node: { range?: [number, number, number] | null | undefined }): IR.Range {

@@ -252,9 +252,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const otherCandidates = candidates.filter((file) => languageOf(file) !== "typescript");
   const analyseHere = async (files: string[]) => {
     if (files.length === 0) return;
-    const { prepareFrontEnds, parseAndLowerAs } = await import("../languages/index.js");
+    const { frontEndsFor, prepareFrontEnds, parseAndLowerAs } = await import("../languages/index.js");
     try {
-      await prepareFrontEnds(new Set(files.map(languageOf)));
+      await prepareFrontEnds(new Set(files.flatMap((file) => frontEndsFor(languageOf(file), texts.get(file)))));
     } catch (error) {
       // A grammar that cannot load: every file of it is named as not analysed, the rest goes on.
       for (const file of files) collect(file, { file: toPosixRelative(cwd, file), findings: [], suppressed: 0, unused: [], problem: { file: toPosixRelative(cwd, file), kind: "unscannable", message: (error as Error).message }, dependencies: [], hash: null });

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LANGUAGE_IDS, languageOfPath, languageOfShebang, parseLanguageList } from "../../src/languages/index.js";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
@@ -32,6 +32,16 @@ describe("the polyglot fixture project", () => {
     expect((off as Error).message).toMatch(/no files to scan in src\/docs/);
     const on = await scan({ cwd: root, paths: ["src/docs"], asOf: AS_OF, jobs: 0, languages: ["markdown"] });
     expect(on.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["6 PATCH", "11 GET"]);
+  });
+
+  it("reads a Markdown code block in a language no other file of the scan is in", async () => {
+    // A fresh module graph: no front end prepared by an earlier test.
+    vi.resetModules();
+    const { scan: freshScan } = await import("../../src/scanner/scan.js");
+    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-markdown-"));
+    writeFileSync(join(dir, "RUNBOOK.md"), '# Runbook\n\n```python\nimport requests\nrequests.patch("https://api.cloudflare.com/client/v4/zones/z/settings/minify")\n```\n');
+    const result = await freshScan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["markdown"] });
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["RUNBOOK.md:5 PATCH"]);
   });
 
   it("scans only the languages asked for", async () => {
