@@ -96,7 +96,22 @@ export abstract class TreeLowering {
     );
   }
 
+  /** Models made ahead of the place they are written (see `keep`), by node id. */
+  private readonly keptValues = new Map<number, IR.Expression>();
+
+  /**
+   * Lowers a node ahead of its place (a request's URL read from a later option) and keeps that
+   * model for the place itself, so that each written value has one model in the file.
+   */
+  protected keep(node: SyntaxNode): IR.Expression {
+    const model = this.expression(node);
+    this.keptValues.set(node.id, model);
+    return model;
+  }
+
   expression(node: SyntaxNode): IR.Expression {
+    const kept = this.keptValues.get(node.id);
+    if (kept) return kept;
     return this.deeper(
       () => this.expressionOf(node) ?? this.unknown(node),
       () => ({ kind: "unknown", range: this.range(node), children: [] }),

@@ -36,8 +36,6 @@ class PhpLowering extends TreeLowering {
   protected readonly grammarLabel = "PHP";
   /** The options set on each cURL handle (by function and name), gathered before lowering. */
   private readonly curlHandles = new Map<string, CurlHandle>();
-  /** Option values lowered while gathering, kept as the model of the place they are written. */
-  private readonly keptValues = new Map<number, IR.Expression>();
 
   override lowerTree(tree: Tree): LoweredFile {
     this.gatherCurlOptions(tree.rootNode);
@@ -324,10 +322,7 @@ class PhpLowering extends TreeLowering {
     for (const [key, options] of handles) {
       const lowered = (option: string) => {
         const node = options.get(option);
-        if (!node) return null;
-        const model = this.expression(node);
-        this.keptValues.set(node.id, model);
-        return model;
+        return node ? this.keep(node) : null;
       };
       const url = lowered("CURLOPT_URL");
       const custom = lowered("CURLOPT_CUSTOMREQUEST");
@@ -343,10 +338,6 @@ class PhpLowering extends TreeLowering {
     let scope: SyntaxNode | null = at.parent;
     while (scope && !FUNCTION_TYPES.has(scope.type)) scope = scope.parent;
     return `${scope?.id ?? 0}:${this.variableName(variable)}`;
-  }
-
-  override expression(node: SyntaxNode): IR.Expression {
-    return this.keptValues.get(node.id) ?? super.expression(node);
   }
 
   private functionNode(node: SyntaxNode): IR.FunctionNode {

@@ -334,16 +334,4 @@ class RubyLowering extends TreeLowering {
     return this.request(range, url, verb, payload);
   }
 
-  /** Option values lowered ahead of where they are written, kept as the model of that place. */
-  private readonly keptValues = new Map<number, IR.Expression>();
-
-  private keep(node: SyntaxNode): IR.Expression {
-    const model = this.expression(node);
-    this.keptValues.set(node.id, model);
-    return model;
-  }
-
-  override expression(node: SyntaxNode): IR.Expression {
-    return this.keptValues.get(node.id) ?? super.expression(node);
-  }
 }
