@@ -79,7 +79,10 @@ export class Prefilter {
    * front ends of other languages read as requests (Terraform resource types, SDK method names).
    */
   constructor(catalogue: CatalogueIndex, names: readonly string[] = []) {
-    this.names = names.length > 0 ? new RegExp(`(?<![\\w-])(?:${alternation(names)})(?![\\w-])`) : null;
+    // No look-behind in these patterns: V8 scans for a look-behind's match at every position,
+    // but for a word boundary or a leading character it can skip ahead (segments 124 -> 37 ms on
+    // a real corpus of 7,265 files). A name after a hyphen now passes too: more parsing, never less.
+    this.names = names.length > 0 ? new RegExp(`\\b(?:${alternation(names)})(?![\\w-])`) : null;
     const distinctive = new Set(DISTINCTIVE);
     const segments = new Set<string>();
     const weak = new Set<string>();
@@ -109,8 +112,8 @@ export class Prefilter {
     // A segment counts where code writes one: after `/`, `.`, a quote or `:` (`"/firewall/rules"`,
     // `client.firewall.rules`, `["settings", "minify"]`, `:minify`), not as a word of prose in a
     // comment ("lists the rules of…"), which fills generated SDK code.
-    this.segments = new RegExp(`(?<=[/."'\`:])(?:${alternation(segments)})(?![\\w-])|\\.(?:${alternation(capitalised)})\\.[A-Z]`);
-    this.weak = weak.size > 0 ? new RegExp(`(?<!\\w)(?:${alternation(weak)})(?!\\w)`) : null;
+    this.segments = new RegExp(`[/."'\`:](?:${alternation(segments)})(?![\\w-])|\\.(?:${alternation(capitalised)})\\.[A-Z]`);
+    this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation(weak)})(?!\\w)`) : null;
   }
 
   /** The hints a text holds (each regular expression runs at most once). */
