@@ -7,6 +7,7 @@
  * as the URL they call.
  */
 import type * as IR from "../core/ir.js";
+import { SDK_ROUTES } from "../core/sdk-routes.js";
 import { bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -34,6 +35,10 @@ class PythonLowering extends TreeLowering {
   }
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
+  /** Names bound to the generated SDK's module or client class (`cloudflare`, `Cloudflare`). */
+  private readonly generatedSdkNames = new Set<string>();
+  /** Names (and attribute chains such as `self.client`) bound to a client of the generated SDK. */
+  private readonly generatedSdkClients = new Set<string>();
   /** Names bound to the python-cloudflare client module or a client made from it. */
   private readonly cloudflareClients = new Set<string>();
 
@@ -280,6 +285,8 @@ class PythonLowering extends TreeLowering {
     const root = callee.split(".")[0]!;
     if (/^(?:CloudFlare|cloudflare)\.CloudFlare$|^CloudFlare$/.test(callee) || (this.cloudflareClients.has(root) && /CloudFlare$/.test(callee))) this.cloudflareClients.add(name);
     if (this.requestModules.has(root) && /(?:Session|Client|AsyncClient)$/.test(callee)) this.requestModules.add(name);
+    // client = Cloudflare(api_token=…), cloudflare.AsyncCloudflare()
+    if (this.generatedSdkNames.has(root) && /(?:^|\.)(?:Async)?Cloudflare$/.test(callee)) this.generatedSdkClients.add(name);
   }
 
   private ifStatement(node: SyntaxNode): IR.Statement {
@@ -330,6 +337,8 @@ class PythonLowering extends TreeLowering {
   private noteModule(local: string, module: string) {
     if (/^(?:requests|httpx|aiohttp)(?:\.|$)/.test(module)) this.requestModules.add(local);
     if (/^CloudFlare(?:\.CloudFlare)?$|^cloudflare\.CloudFlare$/.test(module)) this.cloudflareClients.add(local);
+    // The generated SDK (cloudflare-python v3+): `from cloudflare import Cloudflare`, `import cloudflare`
+    if (/^cloudflare(?:\.(?:Async)?Cloudflare)?$/.test(module)) this.generatedSdkNames.add(local);
   }
 
   /** A function; one defined in a method sees the method's `self`, as an arrow function sees `this`. */
@@ -339,6 +348,8 @@ class PythonLowering extends TreeLowering {
     const body = node.childForFieldName("body");
     const all = parameters ? this.parameterNames(parameters) : [];
     const params = dropFirst ? all.slice(1) : all;
+    // `def test_rules(client: Cloudflare)`: a parameter typed as the generated SDK's client
+    for (const param of params) if (param.type !== null && this.generatedSdkNames.has(param.type.replace(/^["']|["']$/g, ""))) this.generatedSdkClients.add(param.name);
     const outerSelf = this.selfName;
     if (dropFirst) this.selfName = all[0]?.name ?? null;
     else if (outerSelf !== null && params.some((p) => p.name === outerSelf)) this.selfName = null;
@@ -537,6 +548,12 @@ class PythonLowering extends TreeLowering {
       if (chain && client > 0 && VERBS.has(name) && PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) {
         return this.pythonCloudflareRequest(callee, chain.slice(client, -1), name, positional, named, range, options);
       }
+      // The generated SDK: client.firewall.rules.list(zone_id=…), self.cf.zones.settings.edit("minify", …)
+      const generated = chain ? boundPrefix(chain, this.generatedSdkClients) : 0;
+      if (chain && generated > 0) {
+        const request = this.generatedSdkRequest(callee, chain.slice(generated, -1), name, positional, range, options);
+        if (request) return request;
+      }
       // requests.patch(url, json=…), session.get(url), httpx.post(url), self.session.request(…)
       if (chain && boundPrefix(chain, this.requestModules) === chain.length - 1) {
         if (VERBS.has(name)) return this.request(range, positional[0] ?? named.get("url") ?? null, name.toUpperCase(), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
@@ -548,6 +565,25 @@ class PythonLowering extends TreeLowering {
       }
     }
     return this.call(this.expression(callee), this.bindKeywords(callee, positional, keywords, range) ?? [...positional, ...options], range);
+  }
+
+  /**
+   * A call of the generated SDK, read through the TypeScript SDK table (the same API description,
+   * in snake_case: `rate_limits` is `rateLimits`); `{N}` in a route is the N-th positional argument.
+   * `with_raw_response` and `with_streaming_response` are views of the same resource.
+   */
+  private generatedSdkRequest(callee: SyntaxNode, resources: string[], method: string, positional: IR.Expression[], range: IR.Range, options: IR.Expression[]): IR.Expression | null {
+    const path = resources.filter((segment) => segment !== "with_raw_response" && segment !== "with_streaming_response").map(camelCase).join(".");
+    const route = SDK_ROUTES[path]?.[camelCase(method)];
+    if (!route) return null;
+    const at = this.range(callee.childForFieldName("attribute")!);
+    const pieces: (string | IR.Expression)[] = ["https://api.cloudflare.com/client/v4"];
+    for (const segment of route.path.split("/").filter(Boolean)) {
+      pieces.push("/");
+      const argument = /^\{(\d+)\}$/.exec(segment);
+      pieces.push(argument ? (positional[Number(argument[1])] ?? this.opaque(at)) : segment.startsWith(":") ? this.opaque(at) : segment);
+    }
+    return this.request(range, this.template(pieces, at), route.method, null, [...positional, ...options]);
   }
 
   /** The URL a python-cloudflare call requests: each attribute a segment, identifiers after the first and last. */
@@ -573,6 +609,11 @@ class PythonLowering extends TreeLowering {
     // The client returns the envelope's `result` itself: `request.json().result`.
     return this.member(this.call(this.member(request, "json", range, range), [], range), "result", range, range);
   }
+}
+
+/** `rate_limits` → `rateLimits`. */
+function camelCase(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /** How many leading names of a chain (`self.session` of `self.session.get`) are bound in `names`; 0 when none. */
