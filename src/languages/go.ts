@@ -6,7 +6,7 @@
  * url, body)` and `http.Get(url)` as requests; the official SDK's methods (tables/cloudflare-go.ts).
  */
 import type * as IR from "../core/ir.js";
-import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { API_BASE, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import { SDK_ROUTES } from "../core/sdk-routes.js";
 import {
   GO_GENERATED_SDK_METHODS,
@@ -18,7 +18,6 @@ import {
 } from "./tables/cloudflare-go.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
-const API_BASE = "https://api.cloudflare.com/client/v4";
 const SPRINTF = new Set(["Sprintf", "Errorf"]);
 
 export function lowerGo(tree: Tree, text: string, file: string): LoweredFile {
@@ -385,23 +384,9 @@ class GoLowering extends TreeLowering {
       const route = SDK_ROUTES[fields.slice(start).join(".")]?.[method];
       if (!route) continue;
       const at = this.range(callee.childForFieldName("field")!);
-      const pieces: (string | IR.Expression)[] = [API_BASE];
-      for (const segment of route.path.split("/").filter(Boolean)) {
-        pieces.push("/");
-        const argument = /^\{(\d+)\}$/.exec(segment);
-        pieces.push(argument ? (args[Number(argument[1]) + 1] ?? this.opaque(at)) : segment.startsWith(":") ? this.opaque(at) : segment);
-      }
-      return this.request(range, this.template(pieces, at), route.method, null, args);
+      return this.request(range, this.routeUrl(route.path, at, args.slice(1)), route.method, null, args);
     }
     return null;
   }
 
-  private routeUrl(path: string, at: IR.Range): IR.Expression {
-    const pieces: (string | IR.Expression)[] = [API_BASE];
-    for (const segment of path.split("/").filter(Boolean)) {
-      pieces.push("/");
-      pieces.push(segment.startsWith(":") ? this.opaque(at) : segment);
-    }
-    return this.template(pieces, at);
-  }
 }

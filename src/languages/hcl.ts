@@ -8,11 +8,10 @@
  * deleted by the provider, so it uses every method its endpoint has; a data source only reads.
  */
 import type * as IR from "../core/ir.js";
-import { TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
-import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE, type TerraformRoute } from "./tables/terraform.js";
+import { API_BASE, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "./tables/terraform.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
-const API_BASE = "https://api.cloudflare.com/client/v4";
 
 export function lowerHcl(tree: Tree, text: string, file: string): LoweredFile {
   return new HclLowering(file, text).lowerTree(tree);
@@ -180,7 +179,7 @@ class HclLowering extends TreeLowering {
     const table = type === "resource" ? TERRAFORM_RESOURCES : TERRAFORM_DATA_SOURCES;
     const known = table[resourceType];
     // A managed resource is created, read, updated and deleted through its endpoint: every method it has.
-    if (known) requests.push(this.request(typeRange, this.routeUrl(known, record, typeRange), type === "data" ? known.method : null));
+    if (known) requests.push(this.request(typeRange, this.routeUrl(known.path, typeRange), type === "data" ? known.method : null));
     if (type === "resource" && resourceType === TERRAFORM_SETTINGS_RESOURCE) {
       const settings = record.properties.find((property) => (property as IR.Property).key === "settings") as IR.Property | undefined;
       if (settings?.value.kind === "object") {
@@ -209,16 +208,4 @@ class HclLowering extends TreeLowering {
     return this.opaque(at);
   }
 
-  /** The endpoint's URL, its ids as holes. */
-  private routeUrl(route: TerraformRoute, _record: IR.ObjectLiteral, at: IR.Range): IR.Expression {
-    const pieces: (string | IR.Expression)[] = [API_BASE];
-    for (const segment of route.path.split("/").filter(Boolean)) {
-      pieces.push("/");
-      if (!segment.startsWith(":")) pieces.push(segment);
-      else {
-        pieces.push(this.opaque(at));
-      }
-    }
-    return this.template(pieces, at);
-  }
 }

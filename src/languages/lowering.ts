@@ -18,6 +18,8 @@ import type { SyntaxNode, Tree } from "./tree-sitter.js";
  * fetch. No language can spell this name, so no code of the file can shadow it.
  */
 export const REQUEST_FUNCTION = "%request";
+/** Where the API is, for requests a front end knows by name (an SDK method, a Terraform resource). */
+export const API_BASE = "https://api.cloudflare.com/client/v4";
 const REQUEST_MODULE = "node-fetch";
 /** A comment can be a directive only if the file holds one of these words (see scanner/suppressions). */
 const DIRECTIVE_WORD = /(?:sunset-lint|eslint)-(?:disable|enable)/;
@@ -249,6 +251,21 @@ export abstract class TreeLowering {
     return this.call(this.identifier(REQUEST_FUNCTION, range), args, range);
   }
 
+
+  /**
+   * The URL of a route known by name (`/zones/:zone_id/firewall/rules`, an SDK's
+   * `/zones/:param/settings/{0}`): `:param` segments are unknown, `{N}` is `args[N]` (unknown when
+   * not given), located at `at`.
+   */
+  routeUrl(path: string, at: IR.Range, args: readonly (IR.Expression | undefined)[] = []): IR.Expression {
+    const pieces: (string | IR.Expression)[] = [API_BASE];
+    for (const segment of path.split("/").filter(Boolean)) {
+      pieces.push("/");
+      const argument = /^\{(\d+)\}$/.exec(segment);
+      pieces.push(argument ? (args[Number(argument[1])] ?? this.opaque(at)) : segment.startsWith(":") ? this.opaque(at) : segment);
+    }
+    return this.template(pieces, at);
+  }
 
   // ---- comments and errors -------------------------------------------------------------------
 

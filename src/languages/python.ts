@@ -8,7 +8,7 @@
  */
 import type * as IR from "../core/ir.js";
 import { SDK_ROUTES } from "../core/sdk-routes.js";
-import { bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { API_BASE, bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
@@ -577,13 +577,7 @@ class PythonLowering extends TreeLowering {
     const route = SDK_ROUTES[path]?.[camelCase(method)];
     if (!route) return null;
     const at = this.range(callee.childForFieldName("attribute")!);
-    const pieces: (string | IR.Expression)[] = ["https://api.cloudflare.com/client/v4"];
-    for (const segment of route.path.split("/").filter(Boolean)) {
-      pieces.push("/");
-      const argument = /^\{(\d+)\}$/.exec(segment);
-      pieces.push(argument ? (positional[Number(argument[1])] ?? this.opaque(at)) : segment.startsWith(":") ? this.opaque(at) : segment);
-    }
-    return this.request(range, this.template(pieces, at), route.method, null, [...positional, ...options]);
+    return this.request(range, this.routeUrl(route.path, at, positional), route.method, null, [...positional, ...options]);
   }
 
   /** The URL a python-cloudflare call requests: each attribute a segment, identifiers after the first and last. */
@@ -597,7 +591,7 @@ class PythonLowering extends TreeLowering {
     options: IR.Expression[],
   ): IR.Expression {
     const segmentRange = this.range(callee.childForFieldName("object")!);
-    const pieces: (string | IR.Expression)[] = ["https://api.cloudflare.com/client/v4"];
+    const pieces: (string | IR.Expression)[] = [API_BASE];
     segments.forEach((segment, index) => {
       pieces.push(`/${segment}`);
       const id = index === 0 ? positional[0] : index === segments.length - 1 && segments.length > 1 ? positional[1] : undefined;
