@@ -9,10 +9,11 @@ import type { Module } from "../core/ir.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
 
-/** Parses and lowers one file (`lower.ts`, handed in so that a scan that parses nothing never loads the compiler). */
 /**
- * `partly`: the parser recovered from errors over much of the file (tree-sitter grammars): what it
- * made out is analysed and its findings kept, and the file is named as only partly analysed.
+ * Parses and lowers one file (`lower.ts` or a language's front end, handed in so that a scan that
+ * parses nothing never loads a parser). `partly`: the parser recovered from errors over much of the
+ * file (tree-sitter grammars): what it made out is analysed and its findings kept, and the file is
+ * named as only partly analysed.
  */
 export type ParseAndLower = (path: string, text: string) => { module: Module; syntaxErrors: string[]; partly?: string | null };
 
