@@ -250,16 +250,25 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // (and Vue, Svelte, Markdown) are analysed here, each with its own front end, loaded once.
   const typeScriptCandidates = candidates.filter((file) => languageOf(file) === "typescript");
   const otherCandidates = candidates.filter((file) => languageOf(file) !== "typescript");
-  const analyseHere = async (files: string[]) => {
+  const analyseHere = async (candidatesHere: string[]) => {
+    let files = candidatesHere;
     if (files.length === 0) return;
     const { frontEndsFor, prepareFrontEnds, parseAndLowerAs } = await import("../languages/index.js");
-    try {
-      await prepareFrontEnds(new Set(files.flatMap((file) => frontEndsFor(languageOf(file), texts.get(file)))));
-    } catch (error) {
-      // A grammar that cannot load: every file of it is named as not analysed, the rest goes on.
-      for (const file of files) collect(file, { file: toPosixRelative(cwd, file), findings: [], suppressed: 0, unused: [], problem: { file: toPosixRelative(cwd, file), kind: "unscannable", message: (error as Error).message }, dependencies: [], hash: null });
-      return;
+    // A grammar that cannot load: the files that need it are named as not analysed, the rest goes on.
+    const unavailable = new Map<LanguageId, string>();
+    for (const language of new Set(files.flatMap((file) => frontEndsFor(languageOf(file), texts.get(file))))) {
+      try {
+        await prepareFrontEnds([language]);
+      } catch (error) {
+        unavailable.set(language, (error as Error).message);
+      }
     }
+    const notAnalysed = (file: string) => frontEndsFor(languageOf(file), texts.get(file)).map((language) => unavailable.get(language)).find((message) => message !== undefined);
+    for (const file of files) {
+      const message = notAnalysed(file);
+      if (message) collect(file, { file: toPosixRelative(cwd, file), findings: [], suppressed: 0, unused: [], problem: { file: toPosixRelative(cwd, file), kind: "unscannable", message }, dependencies: [], hash: null });
+    }
+    files = files.filter((file) => !notAnalysed(file));
     const host = new ScannerModuleHost((path, text) => parseAndLowerAs(languageOf(path), path, text), (text) => prefilter.mayMatterToImporters(text), maxFileBytes);
     const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
     for (const file of files) {
