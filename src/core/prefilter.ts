@@ -34,6 +34,8 @@ const DISTINCTIVE = [
   "SRV",
   "1004",
 ];
+/** The API's resource roots: in nearly every path, so no path is known by them. */
+const ROOT_SEGMENTS = new Set(["zones", "accounts", "user", "organizations"]);
 /** SDK resource names too common in any code to count as a path segment. */
 const SDK_NAMES_TOO_COMMON = new Set(["settings"]);
 /**
@@ -94,7 +96,9 @@ export class Prefilter {
       if (entry.detect !== "endpoint") continue;
       for (const endpoint of entry.endpoints) {
         const literals = endpoint.path.split("/").filter((segment) => segment && !segment.startsWith(":"));
-        const last = literals.at(-1);
+        // The last literal segment that is not a resource root: `/organizations/:id/accelerators/:id/zones`
+        // is known by `accelerators` (`zones` is in every request of the API and passed every file).
+        const last = literals.findLast((segment) => !ROOT_SEGMENTS.has(segment)) ?? literals.at(-1);
         if (last) segments.add(last);
       }
     }
@@ -171,7 +175,7 @@ export class Prefilter {
  */
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
-  [...SDK_NAMES_TOO_COMMON, ...WEAK_FIELDS].join("|"),
+  [...SDK_NAMES_TOO_COMMON, ...WEAK_FIELDS, ...ROOT_SEGMENTS].join("|"),
   ...[API_HINT, DNS_HINT, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, DATASET, FILTER].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
 ].join("\n");
