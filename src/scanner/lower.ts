@@ -4,7 +4,7 @@
  * give the same model as src/eslint/lower.ts for the same code: same ranges (without leading
  * trivia, parentheses dropped), same kinds. The parity test holds the two together.
  */
-import { ts } from "ts-morph";
+import ts from "#typescript";
 import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 import { loweringDepthBudget } from "../core/ir.js";
