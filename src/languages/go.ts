@@ -108,13 +108,7 @@ class GoLowering extends TreeLowering {
         const condition = node.childForFieldName("condition");
         const consequence = node.childForFieldName("consequence");
         const alternative = node.childForFieldName("alternative");
-        const statement: IR.Statement = {
-          kind: "if",
-          range,
-          test: condition ? this.expression(condition) : this.opaque(range),
-          consequent: consequence ? (this.statement(consequence) as IR.Statement) : { kind: "block", range, body: [] },
-          alternate: alternative ? (this.statement(alternative) as IR.Statement) : null,
-        };
+        const statement = this.ifNode(range, condition, consequence, alternative ? (this.statement(alternative) as IR.Statement) : null);
         return initializer ? { kind: "block", range, body: [...[this.statement(initializer)].flat(), statement] } : statement;
       }
       case "return_statement": {

@@ -252,6 +252,17 @@ export abstract class TreeLowering {
   }
 
 
+  /** An `if` from the parts a grammar names: a missing condition is unknown, a missing branch empty. */
+  ifNode(range: IR.Range, condition: SyntaxNode | null, consequence: SyntaxNode | null, alternate: IR.Statement | null): IR.IfStatement {
+    return {
+      kind: "if",
+      range,
+      test: condition ? this.expression(condition) : this.opaque(range),
+      consequent: consequence ? (this.statement(consequence) as IR.Statement) : { kind: "block", range, body: [] },
+      alternate,
+    };
+  }
+
   /**
    * The URL of a route known by name (`/zones/:zone_id/firewall/rules`, an SDK's
    * `/zones/:param/settings/{0}`): `:param` segments are unknown, `{N}` is `args[N]` (unknown when

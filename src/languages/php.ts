@@ -92,13 +92,7 @@ class PhpLowering extends TreeLowering {
         const condition = node.childForFieldName("condition");
         const body = node.childForFieldName("body");
         const alternatives = node.childrenForFieldName("alternative").filter((n): n is SyntaxNode => n !== null);
-        return {
-          kind: "if",
-          range,
-          test: condition ? this.expression(condition) : this.opaque(range),
-          consequent: body ? (this.statement(body) as IR.Statement) : { kind: "block", range, body: [] },
-          alternate: alternatives.length > 0 ? { kind: "block", range: this.range(alternatives[0]!), body: alternatives.flatMap((a) => [this.statement(a)].flat()) } : null,
-        };
+        return this.ifNode(range, condition, body, alternatives.length > 0 ? { kind: "block", range: this.range(alternatives[0]!), body: alternatives.flatMap((a) => [this.statement(a)].flat()) } : null);
       }
       case "else_clause":
       case "else_if_clause":

@@ -75,13 +75,7 @@ class RubyLowering extends TreeLowering {
         const condition = node.childForFieldName("condition");
         const consequence = node.childForFieldName("consequence");
         const alternative = node.childForFieldName("alternative");
-        return {
-          kind: "if",
-          range,
-          test: condition ? this.expression(condition) : this.opaque(range),
-          consequent: consequence ? (this.statement(consequence) as IR.Statement) : { kind: "block", range, body: [] },
-          alternate: alternative ? (this.statement(alternative) as IR.Statement) : null,
-        };
+        return this.ifNode(range, condition, consequence, alternative ? (this.statement(alternative) as IR.Statement) : null);
       }
       case "case":
       case "when":
