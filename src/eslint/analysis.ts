@@ -15,7 +15,7 @@ import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
 import { resolveImport } from "../files/resolve-import.js";
-import { Prefilter, relativeImports } from "../core/prefilter.js";
+import { hintsWithImports, NO_HINTS, Prefilter, relativeImports, type Hints } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { loadEstreeParse } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
@@ -112,35 +112,45 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
 let prefilter: Prefilter | undefined;
 const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
 const worthAnalysing = new WeakMap<SourceCode, boolean>();
-const importedSignals = new StampedCache<number>();
+/** Imported files' hints and resolved imports, reused while the file is unchanged. */
+const importedFiles = new StampedCache<{ hints: Hints; imports: string[] }>();
 
-/** The scanner's prefilter on the file's text, and on the text of the files it imports. */
+/** The scanner's prefilter on the file's text, joined with the hints of the files it imports. */
 function mayHoldFindings(context: Context, crossFile: boolean): boolean {
   const sourceCode = context.sourceCode;
   const known = worthAnalysing.get(sourceCode);
   if (known !== undefined) return known;
   const text = sourceCode.text;
-  const own = prefilterOf().signals(text);
-  let worth = Prefilter.passes(own);
+  const own = prefilterOf().hints(text);
+  let worth = prefilterOf().passes(own);
   if (!worth && crossFile) {
     const file = context.physicalFilename ?? context.filename;
-    worth = relativeImports(text).some((specifier) => {
-      const target = resolveImport(file, specifier);
-      return target !== null && Prefilter.passesWithImport(own, signalsOfFile(target));
-    });
+    const imports = relativeImports(text);
+    if (imports.length > 0) {
+      const ownImports = imports.flatMap((specifier) => resolveImport(file, specifier) ?? []);
+      worth = prefilterOf().passes(
+        own,
+        hintsWithImports(
+          file,
+          (path) => (path === file ? own : importedFile(path).hints),
+          (path) => (path === file ? ownImports : importedFile(path).imports),
+        ),
+      );
+    }
   }
   worthAnalysing.set(sourceCode, worth);
   return worth;
 }
 
-function signalsOfFile(path: string): number {
-  return importedSignals.get(
+function importedFile(path: string): { hints: Hints; imports: string[] } {
+  return importedFiles.get(
     path,
     () => {
       const read = readSource(path);
-      return read.ok ? prefilterOf().signals(read.text) : 0;
+      if (!read.ok) return { hints: NO_HINTS, imports: [] };
+      return { hints: prefilterOf().hints(read.text), imports: relativeImports(read.text).flatMap((specifier) => resolveImport(path, specifier) ?? []) };
     },
-    0,
+    { hints: NO_HINTS, imports: [] },
   );
 }
 

@@ -7,6 +7,7 @@
  * (damaged, edited, written by another version) is discarded with a notice and the files are
  * analysed again, so a bad cache can cost time but never hide a finding.
  */
+import type { Hints } from "../core/prefilter.js";
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
@@ -23,7 +24,7 @@ interface CacheEntry {
   digest: string;
 }
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * What reading a file taught the scan (its hash, its prefilter hints, its relative imports),
@@ -33,7 +34,8 @@ const FORMAT = 3;
 export interface ReadEntry {
   stamp: string;
   hash: string;
-  signals: number;
+  hints: Hints;
+  /** Its relative imports as written (JS/TS only). */
   imports: string[];
 }
 

@@ -18,7 +18,7 @@ import { readBaseline, writeBaseline } from "./baseline.js";
 import { fileStamp, ScanCache } from "./cache.js";
 import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
 import { ScannerModuleHost, contentHash } from "./module-host.js";
-import { Prefilter, PREFILTER_FINGERPRINT, relativeImports } from "../core/prefilter.js";
+import { hintsWithImports, NO_HINTS, Prefilter, PREFILTER_FINGERPRINT, relativeImports, type Hints } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
@@ -147,8 +147,10 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const candidates: string[] = [];
   const passed = new Set<string>();
   const readable = new Set<string>();
-  const undecided = new Map<string, string[]>();
-  const signalsOf = new Map<string, number>();
+  const undecided: string[] = [];
+  const hintsOf = new Map<string, Hints>();
+  /** Relative imports as written, of JS/TS files. */
+  const importsOf = new Map<string, readonly string[]>();
   /** Results, baselines and SARIF logs a run wrote into the tree: not code, and not counted as scanned. */
   const ownOutputs = new Set<string>();
   for (const file of files) {
@@ -156,10 +158,10 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     // hash, hints and imports come from the cache, and its text is read only if it is analysed.
     // JSON is always read: sunset-lint's own output (results, baselines, SARIF) is recognised by its text.
     const known = cache && file !== stdinPath && languageOf(file) !== "json" ? cache.knownRead(file) : null;
-    let signals: number;
+    let hints: Hints;
     let imports: string[];
     if (known) {
-      signals = known.signals;
+      hints = known.hints;
       imports = known.imports;
       hashes.set(file, known.hash);
     } else {
@@ -173,41 +175,47 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         ownOutputs.add(file);
         continue;
       }
-      signals = prefilter.signals(prefilterText(languageOf(file), read.text));
-      imports = Prefilter.passes(signals) || languageOf(file) !== "typescript" ? [] : relativeImports(read.text);
+      hints = prefilter.hints(prefilterText(languageOf(file), read.text));
+      imports = languageOf(file) === "typescript" ? relativeImports(read.text) : [];
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.
         const hash = contentHash(read.text);
         hashes.set(file, hash);
-        if (stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash, signals, imports });
+        if (stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash, hints, imports });
       }
-      if (options.noPrefilter || Prefilter.passes(signals)) keep(file, read.text);
+      if (options.noPrefilter || prefilter.passes(hints)) keep(file, read.text);
     }
     readable.add(file);
-    signalsOf.set(file, signals);
-    if (options.noPrefilter || Prefilter.passes(signals)) {
+    hintsOf.set(file, hints);
+    importsOf.set(file, imports);
+    if (options.noPrefilter || prefilter.passes(hints)) {
       passed.add(file);
     } else if (imports.length > 0) {
-      undecided.set(file, imports);
+      undecided.push(file);
     }
   }
-  // A file may use paths, constants or clients written in a module it imports: judge the two together.
+  // A file may use paths, constants, clients or records of the modules it imports: judged with them.
   const resolveImport = memoizedImportResolver();
-  const importedSignals = (target: string): number => {
-    let signals = signalsOf.get(target);
-    if (signals === undefined) {
+  const readHints = (target: string) => {
+    if (!hintsOf.has(target)) {
       const read = sourceOf(target);
-      signals = read.ok ? prefilter.signals(read.text) : 0;
-      signalsOf.set(target, signals);
+      hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
+      importsOf.set(target, read.ok ? relativeImports(read.text) : []);
     }
-    return signals;
+    return hintsOf.get(target)!;
   };
-  for (const [file, imports] of undecided) {
-    const own = signalsOf.get(file)!;
-    if (!imports.some((specifier) => {
-      const target = resolveImport(file, specifier);
-      return target !== null && Prefilter.passesWithImport(own, importedSignals(target));
-    })) continue;
+  const resolved = new Map<string, string[]>();
+  const importedFiles = (from: string): string[] => {
+    let targets = resolved.get(from);
+    if (!targets) {
+      if (!importsOf.has(from)) readHints(from);
+      targets = (importsOf.get(from) ?? []).flatMap((specifier) => resolveImport(from, specifier) ?? []);
+      resolved.set(from, targets);
+    }
+    return targets;
+  };
+  for (const file of undecided) {
+    if (!prefilter.passes(hintsOf.get(file)!, hintsWithImports(file, readHints, importedFiles))) continue;
     passed.add(file);
     if (hashes.has(file)) continue; // hashed already (a cache run): its text is read when, and if, it is analysed
     const read = sourceOf(file);

@@ -108,7 +108,7 @@ describe("a cache that cannot be trusted", () => {
     // The hints learned from reading files are checked too: a file marked as holding nothing comes back.
     runCli(["scan", "--cache", "--as-of", AS_OF], dir);
     const withReads = JSON.parse(readFileSync(path, "utf8"));
-    for (const entry of Object.values(withReads.reads) as { signals: number }[]) entry.signals = 0;
+    for (const entry of Object.values(withReads.reads) as { hints: unknown }[]) entry.hints = { signals: 0, words: [] };
     withReads.files = {};
     writeFileSync(path, JSON.stringify(withReads));
     const hintsTampered = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadBundledCatalogue } from "../../src/catalogue/index.js";
-import { Prefilter } from "../../src/core/prefilter.js";
+import { hintsWithImports, Prefilter, type Hints } from "../../src/core/prefilter.js";
 import { analyzeCode } from "../support/analyze.js";
 
 const prefilter = new Prefilter(loadBundledCatalogue());
-const passes = (text: string) => Prefilter.passes(prefilter.signals(text));
+const passes = (text: string) => prefilter.passes(prefilter.hints(text));
 
 /** Every text here holds a finding: the prefilter (scanner and plugin alike) must let it through. */
 const WITH_FINDINGS = {
@@ -13,11 +13,29 @@ export function jobFor(dataset: string, hosts: string[]) {
   return { dataset, filter: JSON.stringify({ where: { or: hosts.map((host) => ({ key: "ClientRequestHost", operator: "eq", value: host })) }, fields: ["ClientIP"] }) };
 }`,
   "a deprecated path under the API's host": `export const rules = (zone: string) => fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/firewall/rules\`);`,
+  "a deprecated path put together from a base URL": `const base = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}\`;
+export const rules = (zone: string) => fetch(\`\${base(zone)}/firewall/rules\`);`,
+  "an SDK resource chain": `import Cloudflare from "cloudflare";
+const client = new Cloudflare();
+export const list = (zone_id: string) => client.firewall.rules.list({ zone_id });`,
+  "a zone setting named in an argument of the 2.x SDK": `const cf = require("cloudflare")({ token: process.env.TOKEN });
+export const read = (zone: string) => cf.zoneSettings.read(zone, "minify");`,
+  "both framing headers on one request": `export const send = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Transfer-Encoding": "chunked", "Content-Length": String(body.length) } });`,
   "a field read from DNS records": `export async function zones(zone: string) {
   const response = await fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/dns_records\`);
   const { result } = await response.json();
   return result.map((record: { zone_name: string }) => record.zone_name);
 }`,
+};
+
+/** Near misses: they hold no finding, and the prefilter must leave them out (or it parses every file). */
+const WITHOUT_FINDINGS = {
+  "a common path word next to the API's name": `import Cloudflare from "cloudflare";
+export const rules = (config: { rules: string[] }) => fetch("/api/rules", { body: JSON.stringify(config.rules) });`,
+  "the Logpush setting of a Worker, and array filtering": `export const enabled = (config: { logpush?: boolean }, jobs: { on: boolean }[]) => config.logpush && jobs.filter((job) => job.on);`,
+  "one framing header": `export const send = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Content-Length": String(body.length) } });`,
+  "zone_id in a TypeScript Record": `export type ByZone = Record<string, { zone_id: string }>;
+export const idOf = (entry: { zone_id: string }) => entry.zone_id;`,
 };
 
 describe("the prefilter", () => {
@@ -27,6 +45,30 @@ describe("the prefilter", () => {
       expect(passes(text)).toBe(true);
     });
   }
+
+  for (const [name, text] of Object.entries(WITHOUT_FINDINGS)) {
+    it(`leaves out ${name}`, () => {
+      expect(analyzeCode(text, { minConfidence: "low" }, "file.ts"), "the text must hold no finding").toEqual([]);
+      expect(passes(text)).toBe(false);
+    });
+  }
+
+  it("judges a file with the modules it imports: the path in one, the request in the other", () => {
+    const texts: Record<string, string> = {
+      "use.ts": `import { ENDPOINTS } from "./endpoints";\nexport const list = (zone: string) => fetch(ENDPOINTS.firewallRules(zone));`,
+      "endpoints.ts": `export const ENDPOINTS = { firewallRules: (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/firewall/rules\` };`,
+      "other.ts": `export const ENDPOINTS = { workers: (account: string) => \`https://api.cloudflare.com/client/v4/accounts/\${account}/workers/scripts\` };`,
+    };
+    const hintsOf = (file: string): Hints => prefilter.hints(texts[file]!);
+    const own = hintsOf("use.ts");
+    expect(prefilter.passes(own)).toBe(false);
+    expect(prefilter.passes(own, hintsWithImports("use.ts", hintsOf, () => ["endpoints.ts"]))).toBe(true);
+    expect(prefilter.passes(own, hintsWithImports("use.ts", hintsOf, () => ["other.ts"]))).toBe(false);
+    // What a finding is reported on must be in the file itself: a field read here, not in the import.
+    const reader = prefilter.hints(`import { records } from "./dns";\nexport const names = async () => (await records()).map((r) => r.name);`);
+    const fetcher = prefilter.hints(`export const records = async () => (await (await fetch("https://api.cloudflare.com/client/v4/zones/z/dns_records")).json()).result.filter((r: { locked: boolean }) => r.locked);`);
+    expect(prefilter.passes(reader, hintsWithImports("a", (file) => (file === "a" ? reader : fetcher), () => ["b"]))).toBe(false);
+  });
 
   it("leaves out code that never mentions the API", () => {
     expect(passes(`export const filter = (rows: string[]) => rows.filter(Boolean);\nexport const add = (a: number, b: number) => a + b;`)).toBe(false);
