@@ -31,17 +31,20 @@ const WEAK_FIELDS = new Set(["locked", "service", "proto", "name", "zone_id", "z
 const FIELDS_TOGETHER = new Set(["framing-headers"]);
 const API_HINT = /zones|accounts|\/user\/|user\/billing|organizations|cloudflare|\bcf\b|\bzone/i;
 /**
- * Where DNS records can come from: the endpoint or SDK resource (`dns_records`, `dns.records`), a
- * declared type (`DnsRecord`, `RecordResponse`, `SRVRecord`) or a type shaped like a record
- * (`proxied`, `ttl`). TypeScript's `Record<…>` is not one.
+ * Where DNS records can come from: the endpoint or an SDK's DNS resource (`dns_records`,
+ * `dns.records`, `ListDNSRecords`), a declared type (`DnsRecord`, `RecordResponse`, `SRVRecord`,
+ * `Records.A`: the evaluator's own list) or a type shaped like a record (`proxied`, `ttl`).
+ * Not "DNS" or "record" alone: TypeScript's `Record<…>` is in every other file, and "DNS" in
+ * every other file of the API's own SDK, next to its `zone_id` parameters.
  */
-const DNS_HINT = /dns|record(?!\s*<)|SRV\b|proxied|\bttl\b/i;
+const DNS_HINT = /dns_?records?|dns\.records|\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]|\bSRV\b|proxied|\bttl\b/i;
 const REQUEST_LIBRARY_HINT = /\bfetch\b|axios|\bgot\b|\bky\b|undici|https?\.(?:request|get)|superagent|\bCloudflare\b|baseURL|prefixUrl/;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(`. */
 const FILTER_KEY = /\bfilter\b["']?\s*(?::|=)|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
 const JOB_WORD = /\bdataset\b|logpush/i;
-const ERROR_CODE = /\b1004\b/;
+/** The 1004 code compared (`=== 1004`, `1004 ==`, `case 1004`, Ruby's `when 1004`): the detector looks at nothing else. */
+const ERROR_CODE = /(?:[=!]=\s*|\bcase\s+|\bwhen\s+)1004\b|\b1004\s*[=!]=/;
 const API_ERRORS = /errors|error_chain|DNS Validation Error|dns/i;
 
 const alternation = (words: Iterable<string>) =>
@@ -126,7 +129,11 @@ export class Prefilter {
       if (set.length > 0) targets.set(set.join(" "), set);
     };
     // A path written out: every literal segment, its root included (`zones`, `filters`).
-    for (const path of endpoints) addTarget(literalWords(path));
+    // Written as a chain of members instead (python-cloudflare: `cf.zones.firewall.rules.get(zone)`).
+    for (const path of endpoints) {
+      addTarget(literalWords(path));
+      addTarget([], literalWords(path).map((word) => `.${canonical(word)}`));
+    }
     // The SDK's resource chains (`client.firewall.waf.packages.list()`): the resource's names as
     // members (after a `.`), and the words of the endpoint its route leaves to an argument
     // (`zoneSettings.read(zone, "minify")`).
@@ -147,7 +154,9 @@ export class Prefilter {
     // `client.firewall.rules`, `["settings", "minify"]`, `:minify`, `${base}firewall`), not as a
     // word of prose in a comment ("lists the rules of…"), which fills generated SDK code.
     this.words = new RegExp(`[/."'\`:}](${alternation(written)})(?![\\w-])`, "gi");
-    this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation(weak)})(?!\\w)`) : null;
+    // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).
+    const goSpelling = (field: string) => field.split("_").map((part) => (part === "id" ? "ID" : part.charAt(0).toUpperCase() + part.slice(1))).join("");
+    this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...weak].flatMap((field) => [field, goSpelling(field)]))})(?!\\w)`) : null;
   }
 
   /** The hints a text holds (each regular expression runs at most once). */
@@ -159,9 +168,9 @@ export class Prefilter {
     this.words.lastIndex = 0;
     for (let match = this.words.exec(text); match !== null; match = this.words.exec(text)) {
       const word = canonical(match[1]!);
-      words.add(word);
-      // After a `.`: also a member, as an SDK resource chain writes it.
-      if (match[0]!.startsWith(".")) words.add(`.${word}`);
+      // After a `.`: a member, as an SDK resource chain writes it (a path segment is written after
+      // a `/`, in quotes or after an interpolation).
+      words.add(match[0]!.startsWith(".") ? `.${word}` : word);
     }
     if (words.size > 0) signals |= Signal.PathWord;
     if (API_HINT.test(text)) signals |= Signal.ApiHint;
