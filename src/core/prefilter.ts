@@ -37,12 +37,16 @@ const API_HINT = /zones|accounts|\/user\/|user\/billing|organizations|cloudflare
  * Not "DNS" or "record" alone: TypeScript's `Record<…>` is in every other file, and "DNS" in
  * every other file of the API's own SDK, next to its `zone_id` parameters.
  */
-const DNS_HINT = /dns_?records?|dns\.records|\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]|\bSRV\b|proxied|\bttl\b/i;
+const DNS_HINT = /dns_?records?|dns\.records|\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]|\bSRV\b/i;
+/** A type shaped like a DNS record declares `proxied` or `ttl` as members (not the words in prose: "non-proxied requests", "TTL"). */
+const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
 const REQUEST_LIBRARY_HINT = /\bfetch\b|axios|\bgot\b|\bky\b|undici|https?\.(?:request|get)|superagent|\bCloudflare\b|baseURL|prefixUrl/;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(`. */
 const FILTER_KEY = /\bfilter\b["']?\s*(?::|=)|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
-const JOB_WORD = /\bdataset\b|logpush/i;
+/** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
+const DATASET = /\bdataset\b/i;
+const JOBS_PATH = /logpush[/.]jobs/i;
 /** The 1004 code compared (`=== 1004`, `1004 ==`, `case 1004`, Ruby's `when 1004`): the detector looks at nothing else. */
 const ERROR_CODE = /(?:[=!]=\s*|\bcase\s+|\bwhen\s+)1004\b|\b1004\s*[=!]=/;
 const API_ERRORS = /errors|error_chain|DNS Validation Error|dns/i;
@@ -65,14 +69,15 @@ export const Signal = {
   DnsHint: 16,
   RequestLibrary: 32,
   RelativeImport: 64,
-  /** `filter` or `output_options` as a key: with `dataset` or `logpush`, a Logpush job body may be built. */
+  /** `filter` or `output_options` as a key: with `dataset` or the jobs path, a Logpush job body may be built. */
   FilterKey: 128,
-  JobWord: 256,
+  Dataset: 256,
   ErrorCode: 512,
   ApiErrors: 1024,
   Srv: 2048,
+  JobsPath: 4096,
   /** Each bit from here on: one of the fields that matter only together (the framing headers). */
-  FieldsTogether: 4096,
+  FieldsTogether: 8192,
 } as const;
 
 /** A text's hints: signal bits and the path words it writes (canonical, each once). */
@@ -160,9 +165,10 @@ export class Prefilter {
   }
 
   /** The hints a text holds (each regular expression runs at most once). */
-  hints(text: string): Hints {
+  /** `names`: whether the file is in a language whose front end reads the names given to the constructor. */
+  hints(text: string, names = true): Hints {
     let signals = 0;
-    if (this.distinctive.test(text) || this.names?.test(text)) signals |= Signal.Distinctive;
+    if (this.distinctive.test(text) || (names && this.names?.test(text))) signals |= Signal.Distinctive;
     if (SRV.test(text)) signals |= Signal.Srv;
     const words = new Set<string>();
     this.words.lastIndex = 0;
@@ -175,13 +181,14 @@ export class Prefilter {
     if (words.size > 0) signals |= Signal.PathWord;
     if (API_HINT.test(text)) signals |= Signal.ApiHint;
     if (this.weak?.test(text)) signals |= Signal.Weak;
-    if (DNS_HINT.test(text)) signals |= Signal.DnsHint;
+    if (DNS_HINT.test(text) || RECORD_MEMBER.test(text)) signals |= Signal.DnsHint;
     if (REQUEST_LIBRARY_HINT.test(text)) signals |= Signal.RequestLibrary;
     RELATIVE_IMPORT.lastIndex = 0;
     if (RELATIVE_IMPORT.test(text)) signals |= Signal.RelativeImport;
     RELATIVE_IMPORT.lastIndex = 0;
     if (FILTER_KEY.test(text)) signals |= Signal.FilterKey;
-    if (JOB_WORD.test(text)) signals |= Signal.JobWord;
+    if (DATASET.test(text)) signals |= Signal.Dataset;
+    if (JOBS_PATH.test(text)) signals |= Signal.JobsPath;
     if (ERROR_CODE.test(text)) signals |= Signal.ErrorCode;
     if (API_ERRORS.test(text)) signals |= Signal.ApiErrors;
     for (const field of this.together) if (field.pattern.test(text)) signals |= field.bit;
@@ -201,7 +208,7 @@ export class Prefilter {
     const has = (signals: number, mask: number) => (signals & mask) === mask;
     if (mine & Signal.Distinctive) return true;
     if (joined & Signal.Srv) return true;
-    if (mine & Signal.FilterKey && joined & Signal.JobWord) return true;
+    if (mine & Signal.FilterKey && (mine & Signal.Dataset || joined & Signal.JobsPath)) return true;
     if (has(mine, Signal.ErrorCode | Signal.ApiErrors)) return true;
     if (mine & Signal.Weak && joined & Signal.DnsHint) return true;
     if (this.togetherMask !== 0 && has(joined, this.togetherMask)) return true;
@@ -294,7 +301,7 @@ export function hintsWithImports(file: string, hintsOf: (file: string) => Hints,
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER].join("|"),
-  ...[SRV, API_HINT, DNS_HINT, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, FILTER_KEY, JOB_WORD, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[SRV, API_HINT, DNS_HINT, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, FILTER_KEY, DATASET, JOBS_PATH, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
   routeReaches.toString(),

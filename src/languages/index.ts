@@ -23,6 +23,11 @@ export const REQUEST_NAMES: readonly string[] = [
   ...[...Object.keys(GO_SDK_ROUTES), ...Object.keys(GO_SDK_SETTING_METHODS), ...Object.keys(GO_SDK_DNS_RECORD_RESULTS)].filter((name) => /[a-z][A-Z]/.test(name)),
 ];
 
+/** Whether the front end of a language reads `REQUEST_NAMES` (Go's v0 SDK, Terraform; Markdown for their code blocks). */
+export function readsRequestNames(language: LanguageId): boolean {
+  return language === "go" || language === "terraform" || language === "markdown";
+}
+
 export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
