@@ -18,7 +18,10 @@
 import type { CatalogueIndex } from "../catalogue/load.js";
 import { SDK_ROUTES } from "./sdk-routes.js";
 
-const DISTINCTIVE = ["error_chain", "DNS Validation Error", "CHACHA20", "0xcc1"];
+/** Names matched with their case, as the detectors match them. */
+const DISTINCTIVE = ["error_chain", "DNS Validation Error"];
+/** The draft ChaCha20 suites, by name or codepoint, in any case (as the detector reads them). */
+const DRAFT_CIPHER = /chacha20|0xcc1/i;
 /** An SRV record: with its data fields (`service`, `proto`, `name`: too common to look for). */
 const SRV = /\bSRV\b/i;
 /**
@@ -37,7 +40,9 @@ const API_HINT = /zones|accounts|\/user\/|user\/billing|organizations|cloudflare
  * Not "DNS" or "record" alone: TypeScript's `Record<…>` is in every other file, and "DNS" in
  * every other file of the API's own SDK, next to its `zone_id` parameters.
  */
-const DNS_HINT = /dns_?records?|dns\.records|\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]|\bSRV\b/i;
+const DNS_HINT = /dns_?records?|dns\.records/i;
+/** The declared types the evaluator takes for DNS records (responses.ts), with their case. */
+const RECORD_TYPE = /\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]|\bSRV\b/;
 /** A type shaped like a DNS record declares `proxied` or `ttl` as members (not the words in prose: "non-proxied requests", "TTL"). */
 const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
 const REQUEST_LIBRARY_HINT = /\bfetch\b|axios|\bgot\b|\bky\b|undici|https?\.(?:request|get)|superagent|\bCloudflare\b|baseURL|prefixUrl/;
@@ -48,6 +53,8 @@ const FILTER_KEY = /\bfilter\b["']?\s*(?::|=)|[{,]\s*filter\s*[,}]|\boutput_opti
 const DATASET = /\bdataset\b/i;
 const JOBS_PATH = /logpush[/.]jobs/i;
 /** The 1004 code compared (`=== 1004`, `1004 ==`, `case 1004`, Ruby's `when 1004`): the detector looks at nothing else. */
+/** What every spelling of `DNS_HINT` holds. */
+const MAY_BE_DNS = /dns/i;
 const ERROR_CODE = /(?:[=!]=\s*|\bcase\s+|\bwhen\s+)1004\b|\b1004\s*[=!]=/;
 const API_ERRORS = /errors|error_chain|DNS Validation Error|dns/i;
 
@@ -154,7 +161,7 @@ export class Prefilter {
       }
     }
     this.targets = [...targets.values()];
-    this.distinctive = new RegExp(alternation(distinctive), "i");
+    this.distinctive = new RegExp(alternation(distinctive));
     // A path word counts where code writes one: after `/`, `.`, a quote, `:` or `}` (`"/firewall/rules"`,
     // `client.firewall.rules`, `["settings", "minify"]`, `:minify`, `${base}firewall`), not as a
     // word of prose in a comment ("lists the rules of…"), which fills generated SDK code.
@@ -164,11 +171,14 @@ export class Prefilter {
     this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...weak].flatMap((field) => [field, goSpelling(field)]))})(?!\\w)`) : null;
   }
 
-  /** The hints a text holds (each regular expression runs at most once). */
-  /** `names`: whether the file is in a language whose front end reads the names given to the constructor. */
+  /**
+   * The hints a text holds (each regular expression runs at most once; the costly ones only after
+   * a cheap test for a word they all need). `names`: whether the file is in a language whose front
+   * end reads the names given to the constructor.
+   */
   hints(text: string, names = true): Hints {
     let signals = 0;
-    if (this.distinctive.test(text) || (names && this.names?.test(text))) signals |= Signal.Distinctive;
+    if (this.distinctive.test(text) || DRAFT_CIPHER.test(text) || (names && this.names?.test(text))) signals |= Signal.Distinctive;
     if (SRV.test(text)) signals |= Signal.Srv;
     const words = new Set<string>();
     this.words.lastIndex = 0;
@@ -181,16 +191,21 @@ export class Prefilter {
     if (words.size > 0) signals |= Signal.PathWord;
     if (API_HINT.test(text)) signals |= Signal.ApiHint;
     if (this.weak?.test(text)) signals |= Signal.Weak;
-    if (DNS_HINT.test(text) || RECORD_MEMBER.test(text)) signals |= Signal.DnsHint;
+    if ((MAY_BE_DNS.test(text) && DNS_HINT.test(text)) || ((text.includes("Record") || text.includes("SRV")) && RECORD_TYPE.test(text)) || RECORD_MEMBER.test(text)) signals |= Signal.DnsHint;
     if (REQUEST_LIBRARY_HINT.test(text)) signals |= Signal.RequestLibrary;
     RELATIVE_IMPORT.lastIndex = 0;
     if (RELATIVE_IMPORT.test(text)) signals |= Signal.RelativeImport;
     RELATIVE_IMPORT.lastIndex = 0;
-    if (FILTER_KEY.test(text)) signals |= Signal.FilterKey;
-    if (DATASET.test(text)) signals |= Signal.Dataset;
+    if (FILTER_KEY.test(text)) {
+      signals |= Signal.FilterKey;
+      // Read only next to a filter key of the same file (see `passes`).
+      if (DATASET.test(text)) signals |= Signal.Dataset;
+    }
     if (JOBS_PATH.test(text)) signals |= Signal.JobsPath;
-    if (ERROR_CODE.test(text)) signals |= Signal.ErrorCode;
-    if (API_ERRORS.test(text)) signals |= Signal.ApiErrors;
+    if (text.includes("1004") && ERROR_CODE.test(text)) {
+      signals |= Signal.ErrorCode;
+      if (API_ERRORS.test(text)) signals |= Signal.ApiErrors;
+    }
     for (const field of this.together) if (field.pattern.test(text)) signals |= field.bit;
     return { signals, words: [...words].sort() };
   }
@@ -301,7 +316,7 @@ export function hintsWithImports(file: string, hintsOf: (file: string) => Hints,
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER].join("|"),
-  ...[SRV, API_HINT, DNS_HINT, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, FILTER_KEY, DATASET, JOBS_PATH, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, FILTER_KEY, DATASET, JOBS_PATH, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
   routeReaches.toString(),
