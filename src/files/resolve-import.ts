@@ -4,7 +4,7 @@
  * and `index` files. Packages (bare specifiers) are not followed: scanning an untrusted repo
  * reads only its own files.
  */
-import { statSync } from "node:fs";
+import { readdirSync, statSync, type Dirent } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
@@ -43,18 +43,57 @@ export function resolveImport(fromFile: string, specifier: string, exists: (path
 /** Most (directory, specifier) pairs a memoizing resolver remembers before it starts over. */
 const MAX_REMEMBERED = 100_000;
 
+/** Most directory entries a listing oracle keeps before it starts over. */
+const MAX_LISTED = 200_000;
+
 /**
- * A resolver for one scan: the same (directory, specifier) pair is resolved once. Files do not
- * come and go during a scan; a long-lived editor process uses `resolveImport` itself.
+ * Whether a file exists, answered from one listing per directory instead of a `stat` per
+ * candidate path (an import tries up to 17). Links are followed with a `stat`; a name the listing
+ * holds only in another case is asked of the file system too (case-insensitive volumes find it).
+ */
+function listingOracle(): (path: string) => boolean {
+  const listings = new Map<string, { entries: Map<string, Dirent>; folded: Set<string> | null } | null>();
+  let listed = 0;
+  return (path) => {
+    const directory = dirname(path);
+    let listing = listings.get(directory);
+    if (listing === undefined) {
+      try {
+        const entries = new Map(readdirSync(directory, { withFileTypes: true }).map((entry) => [entry.name, entry] as const));
+        listing = { entries, folded: null };
+        listed += entries.size;
+      } catch {
+        listing = null;
+      }
+      if (listed > MAX_LISTED) {
+        listings.clear();
+        listed = 0;
+      }
+      listings.set(directory, listing);
+    }
+    if (!listing) return false;
+    const name = path.slice(directory.length + 1);
+    const entry = listing.entries.get(name);
+    if (entry) return entry.isFile() || (entry.isSymbolicLink() && isFile(path));
+    listing.folded ??= new Set([...listing.entries.keys()].map((key) => key.toLowerCase()));
+    return listing.folded.has(name.toLowerCase()) && isFile(path);
+  };
+}
+
+/**
+ * A resolver for one scan: the same (directory, specifier) pair is resolved once, and files are
+ * looked up in directory listings. Files do not come and go during a scan; a long-lived editor
+ * process uses `resolveImport` itself.
  */
 export function memoizedImportResolver(): (fromFile: string, specifier: string) => string | null {
   const remembered = new Map<string, string | null>();
+  const exists = listingOracle();
   return (fromFile, specifier) => {
     if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
     const key = `${dirname(fromFile)}\0${specifier}`;
     const known = remembered.get(key);
     if (known !== undefined) return known;
-    const resolved = resolveImport(fromFile, specifier);
+    const resolved = resolveImport(fromFile, specifier, exists);
     if (remembered.size >= MAX_REMEMBERED) remembered.clear();
     remembered.set(key, resolved);
     return resolved;

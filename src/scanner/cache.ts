@@ -65,6 +65,10 @@ export class ScanCache {
   private reads: Record<string, ReadEntry>;
   private readonly freshReads: Record<string, ReadEntry> = Object.create(null) as Record<string, ReadEntry>;
   private readonly dependencyHashes = new Map<string, string | null>();
+  /** Something this run learned that the file on disk does not hold (a result, a read). */
+  private changed = false;
+  /** Entries and reads of the cache as loaded (`null`: none was usable). */
+  private loaded: { files: number; reads: number } | null = null;
   hits = 0;
 
   constructor(
@@ -108,6 +112,7 @@ export class ScanCache {
       this.entries[file] = entry;
     }
     Object.assign(this.reads, loaded.reads);
+    this.loaded = { files: Object.keys(this.entries).length, reads: Object.keys(this.reads).length };
   }
 
   private readsDigestOf(reads: Record<string, ReadEntry>): string {
@@ -125,6 +130,9 @@ export class ScanCache {
 
   /** Records what this run learned from reading a file (stamp taken before the read). */
   noteRead(path: string, entry: ReadEntry): void {
+    // Files read every run (JSON, to recognise the tool's own outputs) change nothing when they did not.
+    const known = this.reads[path];
+    if (!known || known.stamp !== entry.stamp || known.hash !== entry.hash) this.changed = true;
     this.freshReads[path] = entry;
   }
 
@@ -168,9 +176,13 @@ export class ScanCache {
     // Fixes are offsets into this exact text: a run that fixes never reads the cache.
     const entry = { hash, dependencies, result: { ...result, findings: result.findings.map(withoutEdits) } };
     this.fresh[path] = { ...entry, digest: this.digestOf(entry) };
+    this.changed = true;
   }
 
+  /** Writes what this run used and learned; nothing when that is exactly what the file holds already. */
   save(): void {
+    const unchanged = !this.changed && this.loaded !== null && Object.keys(this.fresh).length === this.loaded.files && Object.keys(this.freshReads).length === this.loaded.reads;
+    if (unchanged) return;
     writeFileAtomic(
       this.path,
       JSON.stringify({ format: FORMAT, tool: "sunset-lint", key: this.key, files: this.fresh, reads: this.freshReads, readsDigest: this.readsDigestOf(this.freshReads) } satisfies CacheFile),

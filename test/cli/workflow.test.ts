@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AS_OF, FIXTURES, runCli, scratch } from "../support/cli.js";
@@ -165,13 +165,18 @@ describe("cache", () => {
     const app = scratch("sample-app");
     const first = json(["--cache"], app);
     expect(existsSync(join(app, ".sunset-lint-cache/scan-cache.json"))).toBe(true);
+    const cacheFile = join(app, ".sunset-lint-cache/scan-cache.json");
+    const written = statSync(cacheFile).mtimeMs;
     const second = json(["--cache"], app);
     expect(second.findings).toEqual(first.findings);
+    // Nothing changed: the cache file is not written again.
+    expect(statSync(cacheFile).mtimeMs).toBe(written);
     // client.ts is unchanged, but the route it imports now points at a current endpoint
     const routes = join(app, "src/cloudflare/routes.ts");
     writeFileSync(routes, readFileSync(routes, "utf8").replace("firewallRules: (zoneId: string) => `${zonePath(zoneId)}/firewall/rules`", "firewallRules: (zoneId: string) => `${zonePath(zoneId)}/rulesets`"));
     const third = json(["--cache"], app);
     expect(third.findings.filter((f) => f.file === "src/cloudflare/client.ts" && f.entryId === "firewall-rules-api")).toEqual([]);
+    expect(statSync(cacheFile).mtimeMs).toBeGreaterThan(written);
   });
 });
 

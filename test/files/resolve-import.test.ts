@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { memoizedImportResolver, resolveImport } from "../../src/files/resolve-import.js";
+
+const root = mkdtempSync(join(tmpdir(), "sunset-lint-resolve-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const files = ["src/a.ts", "src/b.tsx", "src/c.js", "src/lib/index.ts", "src/types.d.ts", "src/esm.mts", "src/data.json", "src/real/target.ts"];
+for (const file of files) {
+  mkdirSync(join(root, file, ".."), { recursive: true });
+  writeFileSync(join(root, file), "export {};\n");
+}
+symlinkSync(join(root, "src/real/target.ts"), join(root, "src/linked.ts"));
+mkdirSync(join(root, "src/dir.ts")); // a directory named like a source file is not one
+
+const from = join(root, "src/main.ts");
+const specifiers = ["./a", "./A", "./a.js", "./b.js", "./b", "./c", "./c.js", "./lib", "./lib/index.js", "./types", "./esm.mjs", "./data.json", "./linked", "./linked.js", "./dir", "./missing", "../src/a", "./real/target", "lodash"];
+
+describe("the scan's import resolver (directory listings instead of a stat per candidate)", () => {
+  it("resolves every specifier as the stat-based resolver does", () => {
+    const resolve = memoizedImportResolver();
+    for (const specifier of specifiers) expect(resolve(from, specifier), specifier).toBe(resolveImport(from, specifier));
+  });
+
+  it("finds what TypeScript finds: .ts for .js, index files, links; not declarations, directories or packages", () => {
+    const resolve = memoizedImportResolver();
+    const shown = (specifier: string) => resolve(from, specifier)?.slice(root.length + 1) ?? null;
+    expect(shown("./a.js")).toBe("src/a.ts");
+    expect(shown("./b.js")).toBe("src/b.tsx");
+    expect(shown("./lib")).toBe("src/lib/index.ts");
+    expect(shown("./esm.mjs")).toBe("src/esm.mts");
+    expect(shown("./linked")).toBe("src/linked.ts");
+    expect(shown("./types")).toBeNull();
+    expect(shown("./dir")).toBeNull();
+    expect(shown("./missing")).toBeNull();
+    expect(shown("lodash")).toBeNull();
+  });
+});
