@@ -27,21 +27,26 @@ function isFile(path: string): boolean {
 export function resolveImport(fromFile: string, specifier: string, exists: (path: string) => boolean = isFile): string | null {
   if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
   const base = resolve(dirname(fromFile), specifier);
-  const candidates: string[] = [base];
+  // In order, stopping at the first that exists: the path as written, `.ts` for a `.js` written,
+  // each extension added, then an index file of that name.
+  const found = (candidate: string) => !candidate.endsWith(".d.ts") && SOURCE_EXTENSIONS.some((e) => candidate.endsWith(e)) && exists(candidate);
+  if (found(base)) return base;
   const extension = /\.[cm]?[jt]sx?$/.exec(base)?.[0];
   if (extension && JS_TO_TS[extension]) {
-    for (const replacement of JS_TO_TS[extension]!) candidates.push(base.slice(0, -extension.length) + replacement);
+    for (const replacement of JS_TO_TS[extension]!) {
+      const candidate = base.slice(0, -extension.length) + replacement;
+      if (found(candidate)) return candidate;
+    }
   }
-  for (const added of SOURCE_EXTENSIONS) candidates.push(base + added);
-  for (const added of SOURCE_EXTENSIONS) candidates.push(`${base}/index${added}`);
-  for (const candidate of candidates) {
-    if (!candidate.endsWith(".d.ts") && SOURCE_EXTENSIONS.some((e) => candidate.endsWith(e)) && exists(candidate)) return candidate;
-  }
+  for (const added of SOURCE_EXTENSIONS) if (found(base + added)) return base + added;
+  for (const added of SOURCE_EXTENSIONS) if (found(`${base}/index${added}`)) return `${base}/index${added}`;
   return null;
 }
 
 /** Most (directory, specifier) pairs a memoizing resolver remembers before it starts over. */
 const MAX_REMEMBERED = 100_000;
+
+export type ImportResolver = (fromFile: string, specifier: string) => string | null;
 
 /** Most directory entries a listing oracle keeps before it starts over. */
 const MAX_LISTED = 200_000;
@@ -51,7 +56,7 @@ const MAX_LISTED = 200_000;
  * candidate path (an import tries up to 17). Links are followed with a `stat`; a name the listing
  * holds only in another case is asked of the file system too (case-insensitive volumes find it).
  */
-function listingOracle(): (path: string) => boolean {
+function listingOracle(known: ReadonlyMap<string, readonly Dirent[]>): (path: string) => boolean {
   const listings = new Map<string, { entries: Map<string, Dirent>; folded: Set<string> | null } | null>();
   let listed = 0;
   return (path) => {
@@ -59,7 +64,7 @@ function listingOracle(): (path: string) => boolean {
     let listing = listings.get(directory);
     if (listing === undefined) {
       try {
-        const entries = new Map(readdirSync(directory, { withFileTypes: true }).map((entry) => [entry.name, entry] as const));
+        const entries = new Map((known.get(directory) ?? readdirSync(directory, { withFileTypes: true })).map((entry) => [entry.name, entry] as const));
         listing = { entries, folded: null };
         listed += entries.size;
       } catch {
@@ -82,12 +87,12 @@ function listingOracle(): (path: string) => boolean {
 
 /**
  * A resolver for one scan: the same (directory, specifier) pair is resolved once, and files are
- * looked up in directory listings. Files do not come and go during a scan; a long-lived editor
- * process uses `resolveImport` itself.
+ * looked up in directory listings (`listings`: those the scan's walk read already). Files do not
+ * come and go during a scan; a long-lived editor process uses `resolveImport` itself.
  */
-export function memoizedImportResolver(): (fromFile: string, specifier: string) => string | null {
+export function memoizedImportResolver(listings: ReadonlyMap<string, readonly Dirent[]> = new Map()): ImportResolver {
   const remembered = new Map<string, string | null>();
-  const exists = listingOracle();
+  const exists = listingOracle(listings);
   return (fromFile, specifier) => {
     if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
     const key = `${dirname(fromFile)}\0${specifier}`;

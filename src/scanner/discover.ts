@@ -60,6 +60,8 @@ export interface Discovery {
   problems: FileProblem[];
   /** The language of each file. */
   languages: Map<string, LanguageId>;
+  /** The directory listings the walk read (by real path), for resolving imports without reading them again. */
+  listings: Map<string, Dirent[]>;
 }
 
 /** What the scan reads: files of the enabled languages by extension, and extensionless scripts by shebang. */
@@ -161,6 +163,7 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const problems: FileProblem[] = [];
   const files = new Set<string>();
   const languages = new Map<string, LanguageId>();
+  const listings = new Map<string, Dirent[]>();
   const rules = new IgnoreRules(options);
   const gitignores = rules.gitignores;
   const filter = new LanguageFilter(new Set(options.languages ?? DEFAULT_LANGUAGES));
@@ -201,6 +204,7 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
       let entries: Dirent[];
       try {
         entries = readdirSync(directory, { withFileTypes: true });
+        listings.set(directory, entries);
       } catch (error) {
         problems.push({ file: toPosixRelative(cwd, shown(directory)), kind: "unscannable", message: `cannot read this directory (${(error as NodeJS.ErrnoException).code ?? String(error)})` });
         continue;
@@ -247,7 +251,7 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
       return real === path ? walked : join(path, relative(real, walked));
     }
   }
-  return { files: [...files].sort(), problems, languages };
+  return { files: [...files].sort(), problems, languages, listings };
 }
 
 /** Paths that do not exist but hold glob characters (`"src/**\/*.ts"` quoted past the shell) are expanded. */

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
-import { memoizedImportResolver } from "../files/resolve-import.js";
+import { memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
 
 /**
  * Parses and lowers one file (`lower.ts` or a language's front end, handed in so that a scan that
@@ -53,6 +53,8 @@ export class ScannerModuleHost implements ModuleHost {
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
     private readonly maxModules = 300,
     private readonly maxTextLength = 8 * 1024 * 1024,
+    /** The scan's resolver, shared with its prefilter. */
+    private readonly resolveImport: ImportResolver = memoizedImportResolver(),
   ) {}
 
   /** Parses (or returns the already parsed) file at an absolute path. */
@@ -88,7 +90,6 @@ export class ScannerModuleHost implements ModuleHost {
   }
 
   private readonly skipped = new Set<string>();
-  private readonly resolveImport = memoizedImportResolver();
 
   load(fromFile: string, specifier: string): Module | null {
     const path = this.resolveImport(fromFile, specifier);

@@ -105,7 +105,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const stdinPath = options.stdin ? resolve(cwd, options.stdin.filename) : null;
   const enabledLanguages = options.languages ?? [...DEFAULT_LANGUAGES];
   const discovery = stdinPath
-    ? { files: [stdinPath], problems: [], languages: new Map([[stdinPath, languageOfPath(stdinPath) ?? "typescript"]]) }
+    ? { files: [stdinPath], problems: [], languages: new Map([[stdinPath, languageOfPath(stdinPath) ?? "typescript"]]), listings: new Map() }
     : discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false, languages: enabledLanguages });
   const languageOf = (file: string): LanguageId => discovery.languages.get(file) ?? languageOfPath(file) ?? "typescript";
   phase("discovery");
@@ -195,7 +195,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     }
   }
   // A file may use paths, constants, clients or records of the modules it imports: judged with them.
-  const resolveImport = memoizedImportResolver();
+  const resolveImport = memoizedImportResolver(discovery.listings);
   const readHints = (target: string) => {
     if (!hintsOf.has(target)) {
       const read = sourceOf(target);
@@ -277,7 +277,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       if (message) collect(file, { file: toPosixRelative(cwd, file), findings: [], suppressed: 0, unused: [], problem: { file: toPosixRelative(cwd, file), kind: "unscannable", message }, dependencies: [], hash: null });
     }
     files = files.filter((file) => !notAnalysed(file));
-    const host = new ScannerModuleHost((path, text) => parseAndLowerAs(languageOf(path), path, text), (text) => prefilter.mayMatterToImporters(text), maxFileBytes);
+    const host = new ScannerModuleHost((path, text) => parseAndLowerAs(languageOf(path), path, text), (text) => prefilter.mayMatterToImporters(text), maxFileBytes, undefined, undefined, resolveImport);
     const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
     for (const file of files) {
       host.file(file, texts.get(file));
