@@ -24,6 +24,8 @@ const DISTINCTIVE = ["error_chain", "DNS Validation Error"];
 const DRAFT_CIPHER = /chacha20|0xcc1/i;
 /** An SRV record: with its data fields (`service`, `proto`, `name`: too common to look for). */
 const SRV = /\bSRV\b/i;
+/** The API's resource roots: in nearly every path, so no module is worth reading for them alone. */
+const RESOURCE_ROOTS = new Set(["zones", "accounts", "user", "organizations"]);
 /**
  * Field names too common to pass a file alone: they matter on a DNS record, so they pass it with
  * a DNS hint. `zone_id` and `zone_name` are in every Terraform schema and SDK model of this API
@@ -239,8 +241,10 @@ export class Prefilter {
    * (a constant), wrap a request library (a wrapper must call one), or hold a finding itself.
    */
   mayMatterToImporters(text: string): boolean {
-    const hints = this.hints(text);
-    return (hints.signals & (Signal.RequestLibrary | Signal.PathWord)) !== 0 || this.passes(hints);
+    const hints = this.hints(text, false);
+    if (hints.signals & Signal.RequestLibrary || this.passes(hints)) return true;
+    // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
+    return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));
   }
 
   mayContainFindings(text: string): boolean {
@@ -315,7 +319,7 @@ export function hintsWithImports(file: string, hintsOf: (file: string) => Hints,
  */
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
-  [...WEAK_FIELDS, ...FIELDS_TOGETHER].join("|"),
+  [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
   ...[DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, FILTER_KEY, DATASET, JOBS_PATH, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
