@@ -111,8 +111,9 @@ export class Prefilter {
   /**
    * `names`: words that pass a file on their own, matched whole and with their case: what the
    * front ends of other languages read as requests (Terraform resource types, SDK method names).
+   * `methodSpellings`: other names of the SDK's methods in other languages (Go's `New` for `create`).
    */
-  constructor(catalogue: CatalogueIndex, names: readonly string[] = []) {
+  constructor(catalogue: CatalogueIndex, names: readonly string[] = [], methodSpellings: Readonly<Record<string, readonly string[]>> = {}) {
     // No look-behind in these patterns: V8 scans for a look-behind's match at every position,
     // but for a word boundary or a leading character it can skip ahead.
     this.names = names.length > 0 ? new RegExp(`\\b(?:${alternation(names)})(?![\\w-])`) : null;
@@ -149,16 +150,22 @@ export class Prefilter {
       addTarget([], literalWords(path).map((word) => `.${canonical(word)}`));
     }
     // The SDK's resource chains (`client.firewall.waf.packages.list()`): the resource's names as
-    // members (after a `.`), and the words of the endpoint its route leaves to an argument
-    // (`zoneSettings.read(zone, "minify")`).
+    // members (after a `.`), the last one followed by the route's method (or ending the chain: a
+    // resource kept in a variable), and the words of the endpoint its route leaves to an argument
+    // (`zoneSettings.read(zone, "minify")`). `client.zeroTrust.tunnels.cloudflared` is not
+    // `zeroTrust.tunnels.list()`, and wrangler's `config.ratelimits` bindings are no SDK call.
     for (const [resource, methods] of Object.entries(SDK_ROUTES)) {
       const members = resource.split(".");
       for (const word of members) for (const spelling of spellings(word)) written.add(spelling);
-      for (const route of Object.values(methods)) {
+      const leading = members.slice(0, -1).map((word) => `.${canonical(word)}`);
+      const last = `.${canonical(members.at(-1)!)}`;
+      for (const [method, route] of Object.entries(methods)) {
         const routeWords = new Set(literalWords(route.path).map(canonical));
+        const ends = [method, ...(methodSpellings[method] ?? []), ...CHAIN_WRAPPERS].map((name) => `${last}.${canonical(name)}`).concat(`${last}${CHAIN_END}`);
         for (const path of endpoints) {
           if (!routeReaches(route.path, path)) continue;
-          addTarget(literalWords(path).filter((word) => !routeWords.has(canonical(word))), members.map((word) => `.${canonical(word)}`));
+          const extras = literalWords(path).filter((word) => !routeWords.has(canonical(word)));
+          for (const end of ends) addTarget(extras, [...leading, end]);
         }
       }
     }
@@ -187,8 +194,12 @@ export class Prefilter {
     for (let match = this.words.exec(text); match !== null; match = this.words.exec(text)) {
       const word = canonical(match[1]!);
       // After a `.`: a member, as an SDK resource chain writes it (a path segment is written after
-      // a `/`, in quotes or after an interpolation).
-      words.add(match[0]!.startsWith(".") ? `.${word}` : word);
+      // a `/`, in quotes or after an interpolation), with what follows it in the chain.
+      if (match[0]!.startsWith(".")) {
+        words.add(`.${word}`);
+        const next = chainContinuation(text, match.index + match[0]!.length);
+        if (next !== null) words.add(`.${word}${next === CHAIN_END ? CHAIN_END : `.${canonical(next)}`}`);
+      } else words.add(word);
     }
     if (words.size > 0) signals |= Signal.PathWord;
     if (API_HINT.test(text)) signals |= Signal.ApiHint;
@@ -251,6 +262,31 @@ export class Prefilter {
     return this.passes(this.hints(text));
   }
 }
+
+/** Python's SDK puts these between a resource and its method (`rules.with_raw_response.list()`). */
+const CHAIN_WRAPPERS = ["with_raw_response", "with_streaming_response"];
+/** A member chain that ends there: `const rules = client.firewall.rules;` */
+const CHAIN_END = ";";
+
+/**
+ * What follows a member in a chain: the next member's name (`.list` in `.rules.list(`, across
+ * spaces, line breaks and `?.`), `CHAIN_END` when the statement or line ends there, or null.
+ */
+function chainContinuation(text: string, at: number): string | null {
+  let index = at;
+  let newline = false;
+  for (; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (char === 10) newline = true;
+    else if (char !== 32 && char !== 9 && char !== 13) break;
+  }
+  if (text[index] === "?" && text[index + 1] === ".") index += 2;
+  else if (text[index] === ".") index += 1;
+  else return newline || index === text.length || text[index] === ";" ? CHAIN_END : null;
+  IDENTIFIER.lastIndex = index;
+  return IDENTIFIER.exec(text)?.[0] ?? null;
+}
+const IDENTIFIER = /[A-Za-z_$][\w$]*/y;
 
 /** The literal segments of a path (not its parameters). */
 function literalWords(path: string): string[] {
@@ -324,6 +360,8 @@ export const PREFILTER_FINGERPRINT = [
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
   routeReaches.toString(),
+  chainContinuation.toString(),
+  CHAIN_WRAPPERS.join("|"),
   hintsWithImports.toString(),
   String(IMPORT_DEPTH),
 ].join("\n");

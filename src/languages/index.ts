@@ -6,7 +6,7 @@
  * after it `parseAndLowerAny` is synchronous.
  */
 import type { Module } from "../core/ir.js";
-import { GO_SDK_DNS_RECORD_RESULTS, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
+import { GO_GENERATED_SDK_METHODS, GO_SDK_DNS_RECORD_RESULTS, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
 import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "./tables/terraform.js";
 import type { GrammarName } from "./tree-sitter.js";
 
@@ -22,6 +22,12 @@ export const REQUEST_NAMES: readonly string[] = [
   TERRAFORM_SETTING_RESOURCE,
   ...[...Object.keys(GO_SDK_ROUTES), ...Object.keys(GO_SDK_SETTING_METHODS), ...Object.keys(GO_SDK_DNS_RECORD_RESULTS)].filter((name) => /[a-z][A-Z]/.test(name)),
 ];
+
+/** The SDK's method names as other languages' generated SDKs spell them (Go's `New` is `create`). */
+export const SDK_METHOD_SPELLINGS: Readonly<Record<string, readonly string[]>> = Object.entries(GO_GENERATED_SDK_METHODS).reduce<Record<string, string[]>>((spellings, [go, method]) => {
+  (spellings[method] ??= []).push(go);
+  return spellings;
+}, {});
 
 /** Whether the front end of a language reads `REQUEST_NAMES` (Go's v0 SDK, Terraform; Markdown for their code blocks). */
 export function readsRequestNames(language: LanguageId): boolean {

@@ -23,7 +23,7 @@ import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanRe
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
 import { runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
-import { DEFAULT_LANGUAGES, fixesApply, LANGUAGE_LABELS, languageOfPath, prefilterText, readsRequestNames, REQUEST_NAMES, type LanguageId } from "../languages/index.js";
+import { DEFAULT_LANGUAGES, fixesApply, LANGUAGE_LABELS, languageOfPath, prefilterText, readsRequestNames, REQUEST_NAMES, SDK_METHOD_SPELLINGS, type LanguageId } from "../languages/index.js";
 import { isToolOutputText } from "../languages/json.js";
 
 const { version: TOOL_VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
@@ -122,14 +122,14 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const cache = options.cache && !options.withFixes && !stdinPath
     ? new ScanCache(
         typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
-        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|"), prefilterText.toString(), readsRequestNames.toString()]),
+        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|"), SDK_METHOD_SPELLINGS, prefilterText.toString(), readsRequestNames.toString()]),
         options.onNotice,
       )
     : null;
 
   // Read every file once. The text of files that will be parsed is kept within a byte budget (the
   // rest is read again when its turn comes), so memory does not grow with the repository.
-  const prefilter = new Prefilter(catalogue, REQUEST_NAMES);
+  const prefilter = new Prefilter(catalogue, REQUEST_NAMES, SDK_METHOD_SPELLINGS);
   const texts = new Map<string, string>();
   const hashes = new Map<string, string>();
   let retained = 0;

@@ -18,6 +18,15 @@ export const rules = (zone: string) => fetch(\`\${base(zone)}/firewall/rules\`);
   "an SDK resource chain": `import Cloudflare from "cloudflare";
 const client = new Cloudflare();
 export const list = (zone_id: string) => client.firewall.rules.list({ zone_id });`,
+  "an SDK resource kept in a variable": `import Cloudflare from "cloudflare";
+const client = new Cloudflare();
+const rules = client.firewall.rules;
+export const list = (zone_id: string) => rules.list({ zone_id });`,
+  "an SDK chain broken across lines": `import Cloudflare from "cloudflare";
+const client = new Cloudflare();
+export const list = (zone_id: string) =>
+  client.firewall.rules
+    .list({ zone_id });`,
   "a zone setting named in an argument of the 2.x SDK": `const cf = require("cloudflare")({ token: process.env.TOKEN });
 export const read = (zone: string) => cf.zoneSettings.read(zone, "minify");`,
   "both framing headers on one request": `export const send = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Transfer-Encoding": "chunked", "Content-Length": String(body.length) } });`,
@@ -33,6 +42,11 @@ const WITHOUT_FINDINGS = {
   "a common path word next to the API's name": `import Cloudflare from "cloudflare";
 export const rules = (config: { rules: string[] }) => fetch("/api/rules", { body: JSON.stringify(config.rules) });`,
   "the Logpush setting of a Worker, and array filtering": `export const enabled = (config: { logpush?: boolean }, jobs: { on: boolean }[]) => config.logpush && jobs.filter((job) => job.on);`,
+  "a current sub-resource of a deprecated SDK resource": `import Cloudflare from "cloudflare";
+const client = new Cloudflare();
+export const tunnels = (account_id: string) => client.zeroTrust.tunnels.cloudflared.list({ account_id });`,
+  "a Worker binding named like an SDK resource": `import type { Config } from "./config";
+export const names = (config: Config, cloudflare: boolean) => (cloudflare ? config.ratelimits.map((binding) => binding.name) : []);`,
   "one framing header": `export const send = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Content-Length": String(body.length) } });`,
   "zone_id in a TypeScript Record": `export type ByZone = Record<string, { zone_id: string }>;
 export const idOf = (entry: { zone_id: string }) => entry.zone_id;`,
