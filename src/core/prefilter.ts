@@ -49,8 +49,8 @@ const RECORD_TYPE = /\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|A
 const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
 const REQUEST_LIBRARY_HINT = /\bfetch\b|axios|\bgot\b|\bky\b|undici|https?\.(?:request|get)|superagent|\bCloudflare\b|baseURL|prefixUrl/;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
-/** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(`. */
-const FILTER_KEY = /\bfilter\b["']?\s*(?::|=)|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
+/** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
+const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
 const DATASET = /\bdataset\b/i;
 const JOBS_PATH = /logpush[/.]jobs/i;
@@ -88,6 +88,18 @@ export const Signal = {
   /** Each bit from here on: one of the fields that matter only together (the framing headers). */
   FieldsTogether: 8192,
 } as const;
+
+/**
+ * What a language's front end reads that the prefilter should count: the names given to the
+ * prefilter (Go's and Terraform's), and member chains (`client.firewall.rules`), which are SDK
+ * calls in code but mean nothing in JSON, YAML, shell or Terraform.
+ */
+export interface TextReading {
+  names: boolean;
+  members: boolean;
+}
+/** JavaScript and TypeScript, as imported modules are. */
+export const CODE: TextReading = { names: false, members: true };
 
 /** A text's hints: signal bits and the path words it writes (canonical, each once). */
 export interface Hints {
@@ -182,10 +194,11 @@ export class Prefilter {
 
   /**
    * The hints a text holds (each regular expression runs at most once; the costly ones only after
-   * a cheap test for a word they all need). `names`: whether the file is in a language whose front
-   * end reads the names given to the constructor.
+   * a cheap test for a word they all need). `reading`: what the file's language makes of the
+   * constructor's names and of member chains.
    */
-  hints(text: string, names = true): Hints {
+  hints(text: string, reading: TextReading = CODE): Hints {
+    const { names, members } = reading;
     let signals = 0;
     if (this.distinctive.test(text) || DRAFT_CIPHER.test(text) || (names && this.names?.test(text))) signals |= Signal.Distinctive;
     if (SRV.test(text)) signals |= Signal.Srv;
@@ -196,6 +209,7 @@ export class Prefilter {
       // After a `.`: a member, as an SDK resource chain writes it (a path segment is written after
       // a `/`, in quotes or after an interpolation), with what follows it in the chain.
       if (match[0]!.startsWith(".")) {
+        if (!members) continue;
         words.add(`.${word}`);
         const next = chainContinuation(text, match.index + match[0]!.length);
         if (next !== null) words.add(`.${word}${next === CHAIN_END ? CHAIN_END : `.${canonical(next)}`}`);
@@ -252,7 +266,7 @@ export class Prefilter {
    * (a constant), wrap a request library (a wrapper must call one), or hold a finding itself.
    */
   mayMatterToImporters(text: string): boolean {
-    const hints = this.hints(text, false);
+    const hints = this.hints(text);
     if (hints.signals & Signal.RequestLibrary || this.passes(hints)) return true;
     // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));

@@ -6,6 +6,7 @@
  * after it `parseAndLowerAny` is synchronous.
  */
 import type { Module } from "../core/ir.js";
+import type { TextReading } from "../core/prefilter.js";
 import { GO_GENERATED_SDK_METHODS, GO_SDK_DNS_RECORD_RESULTS, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
 import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "./tables/terraform.js";
 import type { GrammarName } from "./tree-sitter.js";
@@ -29,9 +30,16 @@ export const SDK_METHOD_SPELLINGS: Readonly<Record<string, readonly string[]>> =
   return spellings;
 }, {});
 
-/** Whether the front end of a language reads `REQUEST_NAMES` (Go's v0 SDK, Terraform; Markdown for their code blocks). */
-export function readsRequestNames(language: LanguageId): boolean {
-  return language === "go" || language === "terraform" || language === "markdown";
+/**
+ * What the prefilter counts in a file of this language: `REQUEST_NAMES` where the front end reads
+ * them (Go's v0 SDK, Terraform; Markdown for their code blocks), member chains where they can be
+ * SDK calls (not in data, shell or Terraform).
+ */
+export function prefilterReading(language: LanguageId): TextReading {
+  return {
+    names: language === "go" || language === "terraform" || language === "markdown",
+    members: language !== "json" && language !== "yaml" && language !== "shell" && language !== "terraform",
+  };
 }
 
 export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;

@@ -23,7 +23,7 @@ import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanRe
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
 import { runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
-import { DEFAULT_LANGUAGES, fixesApply, LANGUAGE_LABELS, languageOfPath, prefilterText, readsRequestNames, REQUEST_NAMES, SDK_METHOD_SPELLINGS, type LanguageId } from "../languages/index.js";
+import { DEFAULT_LANGUAGES, fixesApply, LANGUAGE_LABELS, languageOfPath, prefilterReading, prefilterText, REQUEST_NAMES, SDK_METHOD_SPELLINGS, type LanguageId } from "../languages/index.js";
 import { isToolOutputText } from "../languages/json.js";
 
 const { version: TOOL_VERSION } = createRequire(import.meta.url)("../../package.json") as { version: string };
@@ -122,7 +122,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const cache = options.cache && !options.withFixes && !stdinPath
     ? new ScanCache(
         typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
-        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|"), SDK_METHOD_SPELLINGS, prefilterText.toString(), readsRequestNames.toString()]),
+        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|"), SDK_METHOD_SPELLINGS, prefilterText.toString(), prefilterReading.toString()]),
         options.onNotice,
       )
     : null;
@@ -175,7 +175,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         ownOutputs.add(file);
         continue;
       }
-      hints = prefilter.hints(prefilterText(languageOf(file), read.text), readsRequestNames(languageOf(file)));
+      hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
       imports = languageOf(file) === "typescript" ? relativeImports(read.text) : [];
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.
@@ -199,7 +199,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const readHints = (target: string) => {
     if (!hintsOf.has(target)) {
       const read = sourceOf(target);
-      hintsOf.set(target, read.ok ? prefilter.hints(read.text, false) : NO_HINTS);
+      hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
       importsOf.set(target, read.ok ? relativeImports(read.text) : []);
     }
     return hintsOf.get(target)!;
