@@ -2,7 +2,8 @@
  * `npm run bench -- --corpus DIR [--runs N] [--multiply N] [--tsconfig PATH] [--per-language]`: the performance
  * table on any folder of real code, whole processes timed from outside, as a user runs them.
  *
- * Cases: the floor (Node reads every file and tests one regular expression), a cold scan, a scan
+ * Cases: the floor (Node reads every file and tests one regular expression), a cold scan (with
+ * and without the compiler in V8's code cache: a fresh CI machine has none), a scan
  * with a warm cache, the same after one file was edited, `--tsconfig` on one package (when given),
  * ESLint with the parser alone and with the plugin's recommended config, `--version`, and the
  * corpus copied N times (`--multiply`), and with `--per-language` a cold scan of each language
@@ -43,13 +44,13 @@ const scratch = mkdtempSync(join(tmpdir(), "sunset-lint-bench-"));
 const usageFile = join(scratch, "usage.jsonl");
 
 /** Runs a Node.js command `runs` times; median wall, cpu and peak RSS (measured inside the process, workers included). */
-function measure(name, args, { cwd = corpus, before = () => {}, times = runs } = {}) {
+function measure(name, args, { cwd = corpus, before = () => {}, times = runs, env = {} } = {}) {
   const samples = [];
   for (let run = 0; run < times; run++) {
     before();
     rmSync(usageFile, { force: true });
     const started = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, ["--import", USAGE, ...args], { cwd, env: { ...process.env, CI: "1", BENCH_USAGE_FILE: usageFile }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+    const child = spawnSync(process.execPath, ["--import", USAGE, ...args], { cwd, env: { ...process.env, CI: "1", BENCH_USAGE_FILE: usageFile, ...env }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
     const wall = Number(process.hrtime.bigint() - started) / 1e9;
     if (child.status !== 0 && child.status !== 1) throw new Error(`${name}: exit ${child.status}\n${child.stderr}`);
     const usage = JSON.parse(readFileSync(usageFile, "utf8").trim().split("\n").at(-1));
@@ -81,6 +82,8 @@ try {
   add(measure("floor: read every file, one regex", [fileURLToPath(new URL("./floor.mjs", import.meta.url)), corpus]));
   add(measure("--version", [BIN, "--version"]));
   add(measure("scan, cold", scanArgs(".")));
+  // A fresh CI machine has no code cache of the compiler yet (see README): its first scan.
+  add(measure("scan, cold, compiler not in the code cache", scanArgs("."), { env: { SUNSET_LINT_NO_CODE_CACHE: "1" } }));
   add(measure("scan, cache warm", scanArgs(".", ["--cache-location", cache]), { before: () => existsSync(cache) || spawnSync(process.execPath, scanArgs(".", ["--cache-location", cache]), { cwd: corpus }) }));
 
   // One file edited: the first file the scan parsed gets a comment, then its bytes back.

@@ -14,7 +14,7 @@ import type { Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
-import { resolveImport } from "../files/resolve-import.js";
+import { recentImportResolver } from "../files/resolve-import.js";
 import { hintsWithImports, NO_HINTS, Prefilter, relativeImports, type Hints } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { loadEstreeParse } from "./toolchain.js";
@@ -24,6 +24,8 @@ type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 type SourceCode = Context["sourceCode"];
 
 const lowered = new WeakMap<SourceCode, Module>();
+/** Imports resolved in the last second are not looked up on disk again (an editor notices a new file within it). */
+const resolveImport = recentImportResolver();
 /** A file's findings per set of options, and the rules whose detector failed part-way (with why). */
 interface Analysis {
   findings: Finding[];
@@ -112,8 +114,8 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
 let prefilter: Prefilter | undefined;
 const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
 const worthAnalysing = new WeakMap<SourceCode, boolean>();
-/** Imported files' hints and resolved imports, reused while the file is unchanged. */
-const importedFiles = new StampedCache<{ hints: Hints; imports: string[] }>();
+/** Imported files' hints and resolved imports, reused while the file is unchanged (checked at most once a second). */
+const importedFiles = new StampedCache<{ hints: Hints; imports: string[] }>(1000);
 
 /** The scanner's prefilter on the file's text, joined with the hints of the files it imports. */
 function mayHoldFindings(context: Context, crossFile: boolean): boolean {

@@ -104,3 +104,24 @@ export function memoizedImportResolver(listings: ReadonlyMap<string, readonly Di
     return resolved;
   };
 }
+
+/**
+ * A resolver for a long-lived process (an editor, an ESLint run over a whole project): a
+ * (directory, specifier) pair is resolved again once its answer is older than `maxAgeMs`, so a
+ * file created or deleted is noticed within that time, and a run over thousands of files does not
+ * stat the same candidates for every file that imports them.
+ */
+export function recentImportResolver(maxAgeMs = 1000, now: () => number = Date.now): ImportResolver {
+  let remembered = new Map<string, { path: string | null; at: number }>();
+  return (fromFile, specifier) => {
+    if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
+    const key = `${dirname(fromFile)}\0${specifier}`;
+    const time = now();
+    const known = remembered.get(key);
+    if (known && time - known.at <= maxAgeMs) return known.path;
+    const path = resolveImport(fromFile, specifier);
+    if (remembered.size >= MAX_REMEMBERED) remembered = new Map();
+    remembered.set(key, { path, at: time });
+    return path;
+  };
+}

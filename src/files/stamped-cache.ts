@@ -5,10 +5,24 @@
 import { statSync } from "node:fs";
 
 export class StampedCache<T> {
-  private readonly entries = new Map<string, { stamp: string; value: T }>();
+  private readonly entries = new Map<string, { stamp: string; value: T; checked: number }>();
+
+  /**
+   * `trustForMs`: a value whose file was checked this recently is returned without checking it
+   * again (0: every time). For hints of imported files, which every file of a lint run asks for.
+   */
+  constructor(
+    private readonly trustForMs = 0,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The value for this file, computed again when the file changed; `missing` when it cannot be read. */
   get(path: string, compute: () => T, missing: T): T {
+    const time = this.trustForMs > 0 ? this.now() : 0;
+    if (this.trustForMs > 0) {
+      const recent = this.entries.get(path);
+      if (recent && time - recent.checked <= this.trustForMs) return recent.value;
+    }
     let stamp: string;
     try {
       const stats = statSync(path);
@@ -17,9 +31,12 @@ export class StampedCache<T> {
       return missing;
     }
     const cached = this.entries.get(path);
-    if (cached && cached.stamp === stamp) return cached.value;
+    if (cached && cached.stamp === stamp) {
+      cached.checked = time;
+      return cached.value;
+    }
     const value = compute();
-    this.entries.set(path, { stamp, value });
+    this.entries.set(path, { stamp, value, checked: time });
     return value;
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { memoizedImportResolver, resolveImport } from "../../src/files/resolve-import.js";
+import { memoizedImportResolver, recentImportResolver, resolveImport } from "../../src/files/resolve-import.js";
 
 const root = mkdtempSync(join(tmpdir(), "sunset-lint-resolve-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,5 +36,19 @@ describe("the scan's import resolver (directory listings instead of a stat per c
     expect(shown("./dir")).toBeNull();
     expect(shown("./missing")).toBeNull();
     expect(shown("lodash")).toBeNull();
+  });
+});
+
+describe("the editor's import resolver", () => {
+  it("answers from memory for a while, then notices a file that appeared", () => {
+    let clock = 0;
+    const resolve = recentImportResolver(1000, () => clock);
+    const later = join(root, "src/later.ts");
+    expect(resolve(from, "./later")).toBeNull();
+    writeFileSync(later, "export {};\n");
+    clock = 500;
+    expect(resolve(from, "./later")).toBeNull();
+    clock = 1501;
+    expect(resolve(from, "./later")).toBe(later);
   });
 });

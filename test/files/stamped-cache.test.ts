@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { StampedCache } from "../../src/files/stamped-cache.js";
+
+const root = mkdtempSync(join(tmpdir(), "sunset-lint-stamped-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("values kept while a file is unchanged", () => {
+  it("works a value out again when the file changes; with a trust window, only once the window has passed", () => {
+    const file = join(root, "a.ts");
+    writeFileSync(file, "one");
+    let clock = 0;
+    const strict = new StampedCache<string>();
+    const trusting = new StampedCache<string>(1000, () => clock);
+    const read = (cache: StampedCache<string>) => cache.get(file, () => `computed ${String(Math.random())}`, "missing");
+    const first = read(strict);
+    const trusted = read(trusting);
+    expect(read(strict)).toBe(first);
+    writeFileSync(file, "two, longer");
+    utimesSync(file, new Date(2030, 0, 1), new Date(2030, 0, 1));
+    expect(read(strict)).not.toBe(first);
+    clock = 999;
+    expect(read(trusting)).toBe(trusted);
+    clock = 2500;
+    expect(read(trusting)).not.toBe(trusted);
+    expect(new StampedCache<string>().get(join(root, "none.ts"), () => "x", "missing")).toBe("missing");
+  });
+});
