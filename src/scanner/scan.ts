@@ -223,11 +223,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   }
   for (const file of files) {
     if (!readable.has(file)) continue;
-    const relativePath = toPosixRelative(cwd, file);
-    if (!passed.has(file)) {
-      results.set(file, { file: relativePath, findings: [], suppressed: 0, unused: [], problem: null, dependencies: [], hash: null });
-      continue;
-    }
+    if (!passed.has(file)) continue; // nothing to report: no result kept (memory stays flat with the repository)
     const hash = hashes.get(file);
     const cached = hash ? cache?.lookup(file, hash) : null;
     if (cached) {
@@ -279,10 +275,15 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     files = files.filter((file) => !notAnalysed(file));
     const host = new ScannerModuleHost((path, text) => parseAndLowerAs(languageOf(path), path, text), (text) => prefilter.mayMatterToImporters(text), maxFileBytes, undefined, undefined, resolveImport);
     const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
+    // A file no other file to analyse imports is let go once analysed: the module cache keeps
+    // what later files will import. (One imported only through other modules is parsed again if
+    // it is needed: slower, never different.)
+    const imported = new Set(files.flatMap((file) => importedFiles(file)));
     for (const file of files) {
       host.file(file, texts.get(file));
       release(file);
       const result = analyzeFile(file, context);
+      if (!imported.has(file)) host.release(file);
       // Fixes and suggestions are written in JS/TS syntax: only files of that syntax carry them.
       if (!fixesApply(languageOf(file))) result.findings = result.findings.map(withoutEdits);
       collect(file, result);

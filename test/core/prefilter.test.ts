@@ -1,6 +1,8 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { loadBundledCatalogue } from "../../src/catalogue/index.js";
-import { hintsWithImports, Prefilter, type Hints } from "../../src/core/prefilter.js";
+import { hintsWithImports, Prefilter, relativeImports, type Hints } from "../../src/core/prefilter.js";
 import { analyzeCode } from "../support/analyze.js";
 
 const prefilter = new Prefilter(loadBundledCatalogue());
@@ -87,5 +89,24 @@ describe("the prefilter", () => {
   it("leaves out code that never mentions the API", () => {
     expect(passes(`export const filter = (rows: string[]) => rows.filter(Boolean);\nexport const add = (a: number, b: number) => a + b;`)).toBe(false);
     expect(passes(`const dataset = load();`)).toBe(false);
+  });
+
+  it("keeps no file's text alive through the hints and imports it keeps for that file", () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    // Long words and specifiers (V8 keeps a cut of 13 characters or more as a view of its text).
+    const fileText = (n: number) =>
+      `import { a } from "./a-module-with-a-long-name-${n}";\nclient.firewall.rules.list({ zone_id });\n// ${String(n).repeat(2_000_000)}`;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = Array.from({ length: 20 }, (_, n) => {
+      const text = fileText(n + 1);
+      return { hints: prefilter.hints(text), imports: relativeImports(text) };
+    });
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(kept.every(({ hints, imports }) => hints.words.some((word) => word.length >= 13) && imports.length === 1)).toBe(true);
+    // 20 texts of 2 MB and more each: kept alive, they would be over 40 MB.
+    expect(grown).toBeLessThan(8 * 1024 * 1024);
   });
 });
