@@ -94,7 +94,7 @@ function program(): Command {
     .option("--fix", "apply the certain fixes (the script_monitor segment) to the files, then report what is left")
     .option("--fix-dry-run", "print the fixes as a unified diff (for git apply) and change nothing; the report goes only to --output")
     .option("--max-file-size <size>", 'skip (and name) source files larger than this: bytes, or "512KiB", "4MB" (default: 2MiB)', byteSize)
-    .option("--jobs <n>", "worker threads (0: none; default: none on machines with fewer than 4 cores, else up to 4 for scans of 400+ files)", positiveInteger)
+    .option("--jobs <n>", "analysis threads: 0 analyses in the main thread; 1 (the default for 200 files or more) in one worker while files are still being read; N > 1 in N workers once all files are read", positiveInteger)
     .option("--quiet", "report errors only (findings still upcoming are warnings)")
     .option("--max-warnings <n>", "exit 1 when there are more than this many warnings", nonNegativeInteger)
     .option("--stdin", "scan code given on standard input (editors, pre-commit on staged content)")

@@ -97,6 +97,7 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
   const debug = (message: string) => flags.debug && process.stderr.write(`sunset-lint: debug: ${message}\n`);
   debug(`config: ${loaded.file ?? "none"}; as of ${options.asOf}; min confidence ${options.minConfidence}`);
   options.onPhase = (phase, milliseconds) => debug(`${phase}: ${milliseconds} ms`);
+  options.onDebug = debug;
   const progress = new ProgressReporter(flags.progress && !flags.debug && process.stderr.isTTY === true && !process.env.CI);
   options.onProgress = (state) => progress.update(state);
   options.onNotice = (message) => process.stderr.write(`sunset-lint: ${message}\n`);

@@ -1,8 +1,8 @@
 /**
  * The programmatic scan: `import { scan } from "sunset-lint"`. Returns findings; prints nothing.
  *
- * discovery → shard → prefilter → parse + analyse (in workers when the scan is large) →
- * suppressions → `only`/`skip` → baseline → summary.
+ * discovery → shard → read + prefilter → parse + analyse (JS/TS in a worker as the files that pass
+ * are found, when the scan is large) → suppressions → `only`/`skip` → baseline → summary.
  */
 import { cpus } from "node:os";
 import { isAbsolute, resolve } from "node:path";
@@ -22,7 +22,7 @@ import { hintsWithImports, NO_HINTS, Prefilter, PREFILTER_FINGERPRINT, relativeI
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
-import { runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
+import { AnalysisPipeline, runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
 import { DEFAULT_LANGUAGES, fixesApply, LANGUAGE_LABELS, languageOfPath, prefilterReading, prefilterText, REQUEST_NAMES, SDK_METHOD_SPELLINGS, type LanguageId } from "../languages/index.js";
 import { isToolOutputText } from "../languages/json.js";
 
@@ -68,6 +68,8 @@ export interface ScanOptions {
   stdin?: { text: string; filename: string };
   /** Told how long each phase took (`--debug`). */
   onPhase?: (phase: string, milliseconds: number) => void;
+  /** Told how the work was done (`--debug`). */
+  onDebug?: (message: string) => void;
   /** Told about things worth a line that are not part of the result (a cache that was discarded). */
   onNotice?: (message: string) => void;
   onProgress?: (progress: { done: number; total: number; findings: number }) => void;
@@ -76,6 +78,11 @@ export interface ScanOptions {
 export { ScanUsageError } from "./errors.js";
 
 const WORKER_THRESHOLD = 400;
+/**
+ * Scans of this many files analyse in a worker while the main thread is still reading (the
+ * worker's start-up, about 0.2 s of one core, is paid while files are being read).
+ */
+const PIPELINE_THRESHOLD = 200;
 /** Source text kept between the read phase and analysis (characters); beyond it files are read again. */
 const RETAINED_TEXT_BUDGET = 32 * 1024 * 1024;
 /** Stack of the thread that retries files too deep for the default one (20,000 nested parentheses need about 40 MB). */
@@ -127,6 +134,34 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       )
     : null;
 
+  const setup: WorkerSetup = {
+    cwd,
+    schedule: options.schedule ? resolve(cwd, options.schedule) : null,
+    options: analysis,
+    withFixes: options.withFixes ?? false,
+    maxFileBytes,
+    requestNames: REQUEST_NAMES,
+    methodSpellings: SDK_METHOD_SPELLINGS,
+  };
+  // JS/TS files to analyse go to a worker as soon as they are known (while the rest is being read),
+  // unless asked otherwise: no workers (`jobs: 0`), several after reading (`jobs` > 1), types
+  // (`tsconfig`), one text (`stdin`), or a scan too small to pay for the worker's start-up.
+  const pipelined = !options.tsconfig && !stdinPath && (options.jobs === undefined ? files.length >= PIPELINE_THRESHOLD : options.jobs === 1) && workersAvailable();
+  const results = new Map<string, FileAnalysis>();
+  let findingsSoFar = 0;
+  let done = 0;
+  const report = () => options.onProgress?.({ done, total: files.length, findings: findingsSoFar });
+  const collect = (path: string, result: FileAnalysis) => {
+    results.set(path, result);
+    if (cache && result.hash && !result.problem) cache.store(path, result.hash, result);
+    done++;
+    findingsSoFar += result.findings.length;
+    report();
+  };
+  const pipeline = pipelined ? new AnalysisPipeline(setup, collect) : null;
+  /** Files handed to the pipeline. */
+  const sent = new Set<string>();
+
   // Read every file once. The text of files that will be parsed is kept within a byte budget (the
   // rest is read again when its turn comes), so memory does not grow with the repository.
   const prefilter = new Prefilter(catalogue, REQUEST_NAMES, SDK_METHOD_SPELLINGS);
@@ -143,16 +178,28 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     retained -= texts.get(file)?.length ?? 0;
     texts.delete(file);
   };
-  const results = new Map<string, FileAnalysis>();
   const candidates: string[] = [];
   const passed = new Set<string>();
-  const readable = new Set<string>();
   const undecided: string[] = [];
   const hintsOf = new Map<string, Hints>();
   /** Relative imports as written, of JS/TS files. */
   const importsOf = new Map<string, readonly string[]>();
   /** Results, baselines and SARIF logs a run wrote into the tree: not code, and not counted as scanned. */
   const ownOutputs = new Set<string>();
+  /**
+   * A file that passed: its cached result if the cache has one; else to the pipeline if there is
+   * one and the file is JS/TS; else it waits for the analysis phase (`text`: its text if read).
+   */
+  const passing = (file: string, text: string | null) => {
+    passed.add(file);
+    const hash = hashes.get(file);
+    const cached = hash ? cache?.lookup(file, hash) : null;
+    if (cached) results.set(file, cached);
+    else if (pipeline && languageOf(file) === "typescript") {
+      sent.add(file);
+      pipeline.submit(file);
+    } else if (text !== null) keep(file, text);
+  };
   for (const file of files) {
     // With a cache, a file unchanged since the last run (same stamp) is not read at all: its
     // hash, hints and imports come from the cache, and its text is read only if it is analysed.
@@ -160,6 +207,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     const known = cache && file !== stdinPath && languageOf(file) !== "json" ? cache.knownRead(file) : null;
     let hints: Hints;
     let imports: string[];
+    let text: string | null = null;
     if (known) {
       hints = known.hints;
       imports = known.imports;
@@ -183,16 +231,12 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         hashes.set(file, hash);
         if (stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash, hints, imports });
       }
-      if (options.noPrefilter || prefilter.passes(hints)) keep(file, read.text);
+      text = read.text;
     }
-    readable.add(file);
     hintsOf.set(file, hints);
     importsOf.set(file, imports);
-    if (options.noPrefilter || prefilter.passes(hints)) {
-      passed.add(file);
-    } else if (imports.length > 0) {
-      undecided.push(file);
-    }
+    if (options.noPrefilter || prefilter.passes(hints)) passing(file, text);
+    else if (imports.length > 0) undecided.push(file);
   }
   // A file may use paths, constants, clients or records of the modules it imports: judged with them.
   const resolveImport = memoizedImportResolver(discovery.listings);
@@ -216,37 +260,23 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   };
   for (const file of undecided) {
     if (!prefilter.passes(hintsOf.get(file)!, hintsWithImports(file, readHints, importedFiles))) continue;
-    passed.add(file);
-    if (hashes.has(file)) continue; // hashed already (a cache run): its text is read when, and if, it is analysed
-    const read = sourceOf(file);
-    if (read.ok) keep(file, read.text);
+    // Not read here if hashed already (a cache run) or taken by the pipeline: the text is read
+    // when, and if, the file is analysed.
+    const read = hashes.has(file) || (pipeline && languageOf(file) === "typescript") ? null : sourceOf(file);
+    passing(file, read?.ok ? read.text : null);
   }
   for (const file of files) {
-    if (!readable.has(file)) continue;
-    if (!passed.has(file)) continue; // nothing to report: no result kept (memory stays flat with the repository)
-    const hash = hashes.get(file);
-    const cached = hash ? cache?.lookup(file, hash) : null;
-    if (cached) {
-      results.set(file, cached);
-      release(file);
-    } else candidates.push(file);
+    if (!passed.has(file) || sent.has(file) || results.has(file)) continue;
+    candidates.push(file);
   }
 
   phase("read and prefilter");
-  const setup: WorkerSetup = { cwd, schedule: options.schedule ? resolve(cwd, options.schedule) : null, options: analysis, withFixes: options.withFixes ?? false, maxFileBytes };
-  // Measured (npm run bench): on 2 cores workers lose to one thread (each re-parses shared imports).
-  const jobs = stdinPath ? 0 : options.jobs ?? (candidates.length >= WORKER_THRESHOLD && cpus().length >= 4 ? Math.min(4, cpus().length - 1) : 0);
-  let findingsSoFar = [...results.values()].reduce((sum, result) => sum + result.findings.length, 0);
-  let done = files.length - candidates.length;
-  const report = () => options.onProgress?.({ done, total: files.length, findings: findingsSoFar });
+  // Measured (npm run bench): on 2 cores several workers lose to one thread (each re-parses shared imports).
+  const jobs = stdinPath || pipeline ? 0 : options.jobs ?? (candidates.length >= WORKER_THRESHOLD && cpus().length >= 4 ? Math.min(4, cpus().length - 1) : 0);
+  // Everything but what is still to be analysed is done (cached, left out by the prefilter, unreadable).
+  for (const [path, result] of results) if (!sent.has(path)) findingsSoFar += result.findings.length;
+  done += files.length - candidates.length - sent.size;
   report();
-  const collect = (path: string, result: FileAnalysis) => {
-    results.set(path, result);
-    if (cache && result.hash && !result.problem) cache.store(path, result.hash, result);
-    done++;
-    findingsSoFar += result.findings.length;
-    report();
-  };
 
   // The compiler (ts-morph's TypeScript) is loaded only when something is to be parsed: a run
   // whose files all come from the cache, or fail the prefilter, never loads it.
@@ -295,6 +325,15 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types };
     for (const file of typeScriptCandidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));
     await analyseHere(otherCandidates);
+  } else if (pipeline) {
+    // Files of the other languages are analysed here while the worker is still at the JS/TS ones.
+    await analyseHere(candidates);
+    const { unanalysed, failure } = await pipeline.finish();
+    options.onDebug?.(`analysed ${sent.size - unanalysed.length} JS/TS files in a worker while files were read, ${candidates.length + unanalysed.length} in the main thread`);
+    if (unanalysed.length > 0) {
+      options.onNotice?.(`the analysis worker stopped (${failure}): ${unanalysed.length} ${unanalysed.length === 1 ? "file" : "files"} analysed in the main thread instead`);
+      await analyseHere(unanalysed);
+    }
   } else if (jobs > 1 && workersAvailable() && typeScriptCandidates.length > 0) {
     await runInWorkers(setup, typeScriptCandidates, jobs, collect);
     await analyseHere(otherCandidates);
@@ -304,7 +343,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // Code nested deeper than the parser's recursion fits in this thread's stack (about 1,000
   // parentheses): analysed again in one thread with a stack large enough for the deepest code
   // the parser accepts, instead of losing the file.
-  const outOfStack = typeScriptCandidates.filter((file) => results.get(file)?.outOfStack);
+  const outOfStack = [...sent, ...typeScriptCandidates].filter((file) => results.get(file)?.outOfStack);
   if (outOfStack.length > 0 && !options.tsconfig && !stdinPath && workersAvailable()) {
     await runInWorkers(setup, outOfStack, 1, (path, result) => {
       results.set(path, result);

@@ -20,7 +20,7 @@ parentPort!.on("message", (request: WorkerRequest) => {
     if (request.kind === "setup") {
       setup = request.setup;
       catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
-      const prefilter = new Prefilter(catalogue);
+      const prefilter = new Prefilter(catalogue, setup.requestNames, setup.methodSpellings);
       host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes);
       evaluator = createEvaluator(catalogue, host);
       return;

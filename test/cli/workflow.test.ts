@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AS_OF, FIXTURES, runCli, scratch } from "../support/cli.js";
@@ -206,6 +206,31 @@ describe("worker threads", () => {
   it("give the same findings as one thread", () => {
     const app = scratch("sample-app");
     expect(json(["--jobs", "2"], app).findings).toEqual(json(["--jobs", "0"], app).findings);
+  });
+
+  it("analyse JS/TS in one worker while files are read, by default from 200 files, with the same findings and cache", () => {
+    const app = scratch("sample-app");
+    // 200 more files, nothing to find in them: a scan large enough for the worker.
+    mkdirSync(join(app, "filler"));
+    for (let n = 0; n < 200; n++) writeFileSync(join(app, `filler/module-${n}.ts`), `export const value${n} = ${n};\n`);
+    const single = runCli(["scan", "--format", "json", "--jobs", "0", "--debug", "--as-of", AS_OF], app);
+    expect(single.stderr).not.toMatch(/in a worker/);
+    const piped = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
+    expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* JS\/TS files in a worker while files were read/);
+    const findings = JSON.parse(single.stdout).findings;
+    expect(findings.length).toBeGreaterThan(0);
+    expect(JSON.parse(piped.stdout).findings).toEqual(findings);
+    // What the worker found was cached: the next run starts no worker and finds the same.
+    const cached = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
+    expect(cached.stderr).toMatch(/debug: analysed 0 JS\/TS files in a worker/);
+    expect(JSON.parse(cached.stdout).findings).toEqual(findings);
+  });
+
+  it("analyse in the main thread what a worker out of memory left, and say so", () => {
+    const app = scratch("sample-app");
+    const run = runCli(["scan", "--jobs", "1", "--format", "json", "--as-of", AS_OF], app, { SUNSET_LINT_WORKER_HEAP_MB: "16" });
+    expect(run.stderr).toMatch(/^sunset-lint: the analysis worker stopped \(it ran out of its 16 MiB of memory\): \d+ files? analysed in the main thread instead$/m);
+    expect(JSON.parse(run.stdout).findings).toEqual(json(["--jobs", "0"], app).findings);
   });
 });
 
