@@ -4,7 +4,6 @@
  * discovery → shard → read + prefilter → parse + analyse (JS/TS in a worker as the files that pass
  * are found, when the scan is large) → suppressions → `only`/`skip` → baseline → summary.
  */
-import { cpus } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { loadCatalogue, type CatalogueIndex } from "../catalogue/load.js";
@@ -77,7 +76,6 @@ export interface ScanOptions {
 
 export { ScanUsageError } from "./errors.js";
 
-const WORKER_THRESHOLD = 400;
 /**
  * Scans of this many files analyse in a worker while the main thread is still reading (the
  * worker's start-up, about 0.2 s of one core, is paid while files are being read).
@@ -271,8 +269,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   }
 
   phase("read and prefilter");
-  // Measured (npm run bench): on 2 cores several workers lose to one thread (each re-parses shared imports).
-  const jobs = stdinPath || pipeline ? 0 : options.jobs ?? (candidates.length >= WORKER_THRESHOLD && cpus().length >= 4 ? Math.min(4, cpus().length - 1) : 0);
+  // Several workers only when asked: measured (npm run bench) on 2 cores they lose to one thread
+  // (each re-parses the modules the files share).
+  const jobs = stdinPath || pipeline ? 0 : options.jobs ?? 0;
   // Everything but what is still to be analysed is done (cached, left out by the prefilter, unreadable).
   for (const [path, result] of results) if (!sent.has(path)) findingsSoFar += result.findings.length;
   done += files.length - candidates.length - sent.size;
