@@ -8,7 +8,7 @@ import { dirname, relative, sep } from "node:path";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { loadBundledCatalogue } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
-import { analyzeModule, resolveOptions, selectFindings } from "../core/analyze.js";
+import { analyzeModule, resolveOptions, selectFindings, type AnalysisOptions } from "../core/analyze.js";
 import { Evaluator, type ModuleHost, type TypeOracle } from "../core/evaluator/index.js";
 import type { Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
@@ -164,20 +164,37 @@ export function findingsOf(context: Context, rule: RuleName, options: LogpushOpt
   );
 }
 
+/**
+ * The core's options for a rule's options, resolved once per distinct options and day (every rule
+ * asks for every file; without `asOf` the date is today's, and an editor runs past midnight).
+ */
+const resolvedOptions = new Map<string, { analysis: AnalysisOptions; key: string; day: number }>();
+function analysisOptionsOf(options: LogpushOptions): { analysis: AnalysisOptions; key: string } {
+  const crossFile = options.crossFile !== false;
+  const text = JSON.stringify([options.asOf ?? null, options.apiHosts ?? [], options.maxOperators ?? 30, options.maxBytes ?? 1000, options.operators ?? [], crossFile]);
+  const day = Math.floor(Date.now() / 86_400_000);
+  let resolved = resolvedOptions.get(text);
+  if (!resolved || resolved.day !== day) {
+    const analysis = resolveOptions({
+      ...(options.asOf ? { asOf: options.asOf } : {}),
+      apiHosts: options.apiHosts ?? [],
+      minConfidence: "low",
+      logpush: {
+        maxOperators: options.maxOperators ?? 30,
+        maxBytes: options.maxBytes ?? 1000,
+        operators: options.operators ?? [],
+      },
+    });
+    resolved = { analysis, key: JSON.stringify([analysis.asOf, analysis.apiHosts, analysis.logpush, crossFile]), day };
+    resolvedOptions.set(text, resolved);
+  }
+  return resolved;
+}
+
 function analysisOf(context: Context, options: LogpushOptions): Analysis {
   const sourceCode = context.sourceCode;
-  const analysis = resolveOptions({
-    ...(options.asOf ? { asOf: options.asOf } : {}),
-    apiHosts: options.apiHosts ?? [],
-    minConfidence: "low",
-    logpush: {
-      maxOperators: options.maxOperators ?? 30,
-      maxBytes: options.maxBytes ?? 1000,
-      operators: options.operators ?? [],
-    },
-  });
+  const { analysis, key } = analysisOptionsOf(options);
   const crossFile = options.crossFile !== false;
-  const key = JSON.stringify([analysis.asOf, analysis.apiHosts, analysis.logpush, crossFile]);
   let byOptions = analysed.get(sourceCode);
   if (!byOptions) analysed.set(sourceCode, (byOptions = new Map()));
   let result = byOptions.get(key);

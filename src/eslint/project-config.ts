@@ -67,7 +67,8 @@ interface ProjectConfig {
 }
 
 const configByDirectory = new Map<string, string | null>();
-const parsed = new StampedCache<ProjectConfig | null>();
+/** Checked against the file at most once a second: every rule asks for every file linted. */
+const parsed = new StampedCache<ProjectConfig | null>(1000);
 
 /** The project configuration that applies to a file, or null when there is none. */
 export function projectConfigFor(file: string): ProjectConfig | null {
