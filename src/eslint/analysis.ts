@@ -35,7 +35,8 @@ const analysed = new WeakMap<SourceCode, Map<string, Analysis>>();
 
 /** Modules read from disk for cross-file resolution, reused while their file is unchanged. */
 class DiskModuleHost implements ModuleHost {
-  private readonly modules = new StampedCache<Module | null>();
+  /** Checked against the file at most once a second (the evaluator loads a module once per import it follows). */
+  private readonly modules = new StampedCache<Module | null>(1000);
 
   load(fromFile: string, specifier: string): Module | null {
     const path = resolveImport(fromFile, specifier);
