@@ -30,4 +30,22 @@ describe("a hostile tree", () => {
     expect(stylish.code).toBe(1);
     for (const file of [...tree.unscannable, ...tree.skipped]) expect(stylish.stdout).toContain(file);
   }, 120_000);
+
+  it("gives the same findings and names the same bad files when a worker analyses while files are read", () => {
+    const root = scratch();
+    buildHostileTree(root);
+    const scanWith = (jobs: string) => {
+      const run = runCli(["scan", "--format", "json", "--jobs", jobs, "--debug", "--as-of", AS_OF], root);
+      expect(run.code).toBe(1);
+      return { stderr: run.stderr, result: JSON.parse(run.stdout) as Result };
+    };
+    const single = scanWith("0");
+    const piped = scanWith("1");
+    // The worker did the JS/TS files (the deepest retried with a larger stack, as in one thread).
+    expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* JS\/TS files in a worker/);
+    expect(single.stderr).not.toMatch(/in a worker/);
+    expect(piped.result.findings).toEqual(single.result.findings);
+    expect(piped.result.summary.problems).toEqual(single.result.summary.problems);
+  }, 120_000);
 });
+

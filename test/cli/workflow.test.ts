@@ -226,6 +226,21 @@ describe("worker threads", () => {
     expect(JSON.parse(cached.stdout).findings).toEqual(findings);
   });
 
+  it("fix the same as one thread when the worker analyses", () => {
+    const fixedTree = (jobs: string) => {
+      const app = scratch("sample-app");
+      mkdirSync(join(app, "filler"));
+      for (let n = 0; n < 200; n++) writeFileSync(join(app, `filler/module-${n}.ts`), `export const value${n} = ${n};\n`);
+      const run = runCli(["scan", "--fix", "--jobs", jobs, "--debug", "--format", "json", "--as-of", AS_OF], app);
+      expect(run.stderr).toMatch(/fixed 1 finding in 1 file/);
+      return { stderr: run.stderr, dashboard: readFileSync(join(app, "src/web/Dashboard.tsx"), "utf8") };
+    };
+    const piped = fixedTree("1");
+    expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* JS\/TS files in a worker/);
+    expect(piped.dashboard).toContain("/page_shield/scripts");
+    expect(piped.dashboard).toBe(fixedTree("0").dashboard);
+  });
+
   it("analyse in the main thread what a worker out of memory left, and say so", () => {
     const app = scratch("sample-app");
     const run = runCli(["scan", "--jobs", "1", "--format", "json", "--as-of", AS_OF], app, { SUNSET_LINT_WORKER_HEAP_MB: "16" });
