@@ -35,8 +35,11 @@ const analysed = new WeakMap<SourceCode, Map<string, Analysis>>();
 
 /** Modules read from disk for cross-file resolution, reused while their file is unchanged. */
 class DiskModuleHost implements ModuleHost {
-  /** Checked against the file at most once a second (the evaluator loads a module once per import it follows). */
-  private readonly modules = new StampedCache<Module | null>(1000);
+  /**
+   * Checked against the file at most once a second (the evaluator loads a module once per import
+   * it follows), and bounded by source size: an editor's process lints for hours.
+   */
+  private readonly modules = new StampedCache<Module | null>(1000, Date.now, { maxSize: 4 * 1024 * 1024, sizeOf: (module) => module?.text.length ?? 0 });
 
   load(fromFile: string, specifier: string): Module | null {
     const path = resolveImport(fromFile, specifier);

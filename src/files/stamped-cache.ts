@@ -4,16 +4,25 @@
  */
 import { statSync } from "node:fs";
 
+/** A bound on what a cache holds: the least recently used values go first. */
+export interface CacheBound<T> {
+  maxSize: number;
+  sizeOf: (value: T) => number;
+}
+
 export class StampedCache<T> {
-  private readonly entries = new Map<string, { stamp: string; value: T; checked: number }>();
+  private readonly entries = new Map<string, { stamp: string; value: T; checked: number; size: number }>();
+  private size = 0;
 
   /**
    * `trustForMs`: a value whose file was checked this recently is returned without checking it
    * again (0: every time). For hints of imported files, which every file of a lint run asks for.
+   * `bound`: the most the values may add up to (unbounded without it).
    */
   constructor(
     private readonly trustForMs = 0,
     private readonly now: () => number = Date.now,
+    private readonly bound: CacheBound<T> | null = null,
   ) {}
 
   /** The value for this file, computed again when the file changed; `missing` when it cannot be read. */
@@ -21,7 +30,7 @@ export class StampedCache<T> {
     const time = this.trustForMs > 0 ? this.now() : 0;
     if (this.trustForMs > 0) {
       const recent = this.entries.get(path);
-      if (recent && time - recent.checked <= this.trustForMs) return recent.value;
+      if (recent && time - recent.checked <= this.trustForMs) return this.used(path, recent).value;
     }
     let stamp: string;
     try {
@@ -33,10 +42,31 @@ export class StampedCache<T> {
     const cached = this.entries.get(path);
     if (cached && cached.stamp === stamp) {
       cached.checked = time;
-      return cached.value;
+      return this.used(path, cached).value;
     }
     const value = compute();
-    this.entries.set(path, { stamp, value, checked: time });
+    if (cached) this.forget(path, cached);
+    const entry = { stamp, value, checked: time, size: this.bound?.sizeOf(value) ?? 0 };
+    this.entries.set(path, entry);
+    this.size += entry.size;
+    while (this.bound && this.size > this.bound.maxSize && this.entries.size > 1) {
+      const [oldest, oldestEntry] = this.entries.entries().next().value!;
+      this.forget(oldest, oldestEntry);
+    }
     return value;
+  }
+
+  /** Marks an entry as the most recently used (last in the map's order), if the cache is bounded. */
+  private used<E extends { size: number }>(path: string, entry: E): E {
+    if (this.bound) {
+      this.entries.delete(path);
+      this.entries.set(path, entry as never);
+    }
+    return entry;
+  }
+
+  private forget(path: string, entry: { size: number }): void {
+    this.entries.delete(path);
+    this.size -= entry.size;
   }
 }

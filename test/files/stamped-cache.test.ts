@@ -27,4 +27,22 @@ describe("values kept while a file is unchanged", () => {
     expect(read(trusting)).not.toBe(trusted);
     expect(new StampedCache<string>().get(join(root, "none.ts"), () => "x", "missing")).toBe("missing");
   });
+
+  it("keeps within its bound, letting the least recently used values go first", () => {
+    const files = ["b.ts", "c.ts", "d.ts"].map((name) => join(root, name));
+    for (const file of files) writeFileSync(file, "x");
+    const computed: string[] = [];
+    const cache = new StampedCache<string>(0, Date.now, { maxSize: 10, sizeOf: (value) => value.length });
+    const read = (file: string) => cache.get(file, () => (computed.push(file), "12345"), "missing");
+    read(files[0]!);
+    read(files[1]!);
+    read(files[0]!); // b is now the most recently used: c goes first
+    read(files[2]!);
+    expect(computed).toEqual([files[0], files[1], files[2]]);
+    read(files[0]!);
+    expect(computed).toHaveLength(3);
+    read(files[1]!); // let go when d came in: worked out again
+    expect(computed).toEqual([files[0], files[1], files[2], files[1]]);
+  });
 });
+
