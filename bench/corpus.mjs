@@ -5,7 +5,8 @@
  * Cases: the floor (Node reads every file and tests one regular expression), a cold scan (with
  * and without the compiler in V8's code cache: a fresh CI machine has none), a scan
  * with a warm cache, the same after one file was edited, `--tsconfig` on one package (when given),
- * ESLint with the parser alone and with the plugin's recommended config, `--version`, and the
+ * ESLint with the parser alone and with the plugin's recommended config, the plugin's rules per
+ * keystroke in the editor on the largest files of about 100 KB it analyses (bench/editor-corpus.mjs), `--version`, and the
  * corpus copied N times (`--multiply`), and with `--per-language` a cold scan of each language
  * present on its own (`--languages X`: what each front end costs). Each case runs `--runs` times (default 3) and the median
  * is reported: wall seconds, user+system seconds, peak RSS. The table is printed and written as
@@ -24,6 +25,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BIN = join(ROOT, "dist/cli/bin.js");
 const USAGE = fileURLToPath(new URL("./report-usage.mjs", import.meta.url));
 const ESLINT = join(ROOT, "node_modules/eslint/bin/eslint.js");
+const EDITOR = fileURLToPath(new URL("./editor-corpus.mjs", import.meta.url));
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
@@ -135,6 +137,13 @@ try {
     add(parserOnly);
     const withPlugin = measure("ESLint, sunset-lint recommended", eslintArgs(config(true)));
     add(withPlugin, { "vs parser only": `${((withPlugin.wall / parserOnly.wall - 1) * 100).toFixed(0)}%` });
+    // The editor: the plugin's rules on every keystroke in the largest files of about 100 KB it analyses.
+    const editor = spawnSync(process.execPath, [EDITOR, corpus, "3"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    if (editor.status !== 0) throw new Error(`editor case: exit ${editor.status}\n${editor.stderr}`);
+    for (const file of JSON.parse(editor.stdout)) {
+      rows.push({ case: `editor: ${file.file} (${file.kb} KB) edited`, "lint ms": Math.round(file.lintMs), "rules ms": Number(file.rulesMs.toFixed(1)), "rules ms, first lint": Math.round(file.firstRulesMs) });
+      console.error(`bench: editor, ${file.file} (${file.kb} KB): lint ${file.lintMs.toFixed(0)} ms per keystroke, of which the plugin's rules ${file.rulesMs.toFixed(1)} ms (first lint ${file.firstRulesMs.toFixed(0)} ms)`);
+    }
   } else console.error("bench: no JavaScript or TypeScript file for ESLint: its cases are skipped");
 
   if (multiply > 1) {
@@ -147,7 +156,7 @@ try {
 }
 
 const machine = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node };
-console.table(rows.map((row) => ({ ...row, wall: row.wall.toFixed(2), cpu: row.cpu.toFixed(2), peakMiB: Math.round(row.peakMiB) })));
+console.table(rows.map((row) => (row.wall === undefined ? row : { ...row, wall: row.wall.toFixed(2), cpu: row.cpu.toFixed(2), peakMiB: Math.round(row.peakMiB) })));
 const results = join(ROOT, "bench/results");
 mkdirSync(results, { recursive: true });
 const out = join(results, `${new Date().toISOString().slice(0, 10)}-${basename(corpus)}.json`);

@@ -1,0 +1,91 @@
+/**
+ * Child process: what the plugin adds in the editor, on real files. Takes the largest JS/TS files
+ * of about 100 KB (80-130 KB) in the corpus that the plugin's prefilter lets through (files it
+ * leaves out cost a text test only), lints each with ESLint's `Linter` as an editor does on every
+ * keystroke (the text changes each time), and times the plugin's rules alone: the cost beyond
+ * parsing. The first lint of a file is reported apart (it reads and parses the file's imports).
+ *
+ * `node bench/editor-corpus.mjs CORPUS [COUNT]` prints JSON: one entry per file.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { Linter } from "eslint";
+import parser from "@typescript-eslint/parser";
+import plugin from "../dist/eslint/index.js";
+import { loadBundledCatalogue } from "../dist/catalogue/index.js";
+import { Prefilter } from "../dist/core/prefilter.js";
+
+const [given, count = "3"] = process.argv.slice(2);
+const corpus = resolve(given);
+const KEYSTROKES = 25;
+const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
+const PRUNED = new Set(["node_modules", ".git", "dist", "build", "coverage"]);
+
+function* walk(directory) {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) {
+      if (!PRUNED.has(entry.name)) yield* walk(path);
+    } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts") && !entry.name.endsWith(".min.js")) yield path;
+  }
+}
+
+const prefilter = new Prefilter(loadBundledCatalogue());
+const files = [...walk(corpus)]
+  .map((path) => ({ path, size: statSync(path).size }))
+  .filter(({ size }) => size >= 80 * 1024 && size <= 130 * 1024)
+  .filter(({ path }) => prefilter.mayContainFindings(readFileSync(path, "utf8")))
+  .sort((a, b) => b.size - a.size)
+  .slice(0, Number(count));
+
+// The plugin's rules, each listener timed.
+let rulesMs = 0;
+const timedRules = Object.fromEntries(
+  Object.entries(plugin.rules).map(([name, rule]) => [
+    name,
+    {
+      ...rule,
+      create(context) {
+        const listeners = rule.create(context);
+        return Object.fromEntries(
+          Object.entries(listeners).map(([selector, listener]) => [
+            selector,
+            (...args) => {
+              const started = performance.now();
+              try {
+                return listener(...args);
+              } finally {
+                rulesMs += performance.now() - started;
+              }
+            },
+          ]),
+        );
+      },
+    },
+  ]),
+);
+const rules = Object.fromEntries(Object.keys(plugin.rules).map((name) => [`sunset-lint/${name}`, "error"]));
+const config = [{ files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"], languageOptions: { parser, parserOptions: { ecmaFeatures: { jsx: true } } }, plugins: { "sunset-lint": { ...plugin, rules: timedRules } }, rules }];
+const linter = new Linter({ configType: "flat", cwd: corpus });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const results = [];
+for (const { path, size } of files) {
+  const text = readFileSync(path, "utf8");
+  const lint = (source) => {
+    rulesMs = 0;
+    const started = performance.now();
+    linter.verify(source, config, { filename: path });
+    return { totalMs: performance.now() - started, rulesMs };
+  };
+  const first = lint(text);
+  const keystrokes = Array.from({ length: KEYSTROKES }, (_, index) => lint(`${text}\n// keystroke ${index}\n`));
+  results.push({
+    file: relative(corpus, path),
+    kb: Math.round(size / 1024),
+    lintMs: median(keystrokes.map((run) => run.totalMs)),
+    rulesMs: median(keystrokes.map((run) => run.rulesMs)),
+    firstRulesMs: first.rulesMs,
+  });
+}
+process.stdout.write(JSON.stringify(results));
