@@ -117,6 +117,7 @@ export class AnalysisPipeline {
     );
     worker.on("exit", (code) => {
       if (code !== 0) this.fail(`it stopped with exit code ${code}`);
+      else if (this.outstanding.size > 0) this.fail("it stopped before it had analysed every file");
     });
     worker.postMessage({ kind: "setup", setup: this.setup } satisfies WorkerRequest);
     return worker;
