@@ -172,8 +172,8 @@ export function findingsOf(context: Context, rule: RuleName, options: LogpushOpt
  * The core's options for a rule's options, resolved once per distinct options and day (every rule
  * asks for every file; without `asOf` the date is today's, and an editor runs past midnight).
  */
-const resolvedOptions = new Map<string, { analysis: AnalysisOptions; key: string; day: number }>();
-function analysisOptionsOf(options: LogpushOptions): { analysis: AnalysisOptions; key: string } {
+const resolvedOptions = new Map<string, { analysis: AnalysisOptions; key: string; crossFile: boolean; day: number }>();
+function analysisOptionsOf(options: LogpushOptions): { analysis: AnalysisOptions; key: string; crossFile: boolean } {
   const crossFile = options.crossFile !== false;
   const text = JSON.stringify([options.asOf ?? null, options.apiHosts ?? [], options.maxOperators ?? 30, options.maxBytes ?? 1000, options.operators ?? [], crossFile]);
   const day = Math.floor(Date.now() / 86_400_000);
@@ -189,7 +189,7 @@ function analysisOptionsOf(options: LogpushOptions): { analysis: AnalysisOptions
         operators: options.operators ?? [],
       },
     });
-    resolved = { analysis, key: JSON.stringify([analysis.asOf, analysis.apiHosts, analysis.logpush, crossFile]), day };
+    resolved = { analysis, key: JSON.stringify([analysis.asOf, analysis.apiHosts, analysis.logpush, crossFile]), crossFile, day };
     resolvedOptions.set(text, resolved);
   }
   return resolved;
@@ -197,8 +197,7 @@ function analysisOptionsOf(options: LogpushOptions): { analysis: AnalysisOptions
 
 function analysisOf(context: Context, options: LogpushOptions): Analysis {
   const sourceCode = context.sourceCode;
-  const { analysis, key } = analysisOptionsOf(options);
-  const crossFile = options.crossFile !== false;
+  const { analysis, key, crossFile } = analysisOptionsOf(options);
   let byOptions = analysed.get(sourceCode);
   if (!byOptions) analysed.set(sourceCode, (byOptions = new Map()));
   let result = byOptions.get(key);

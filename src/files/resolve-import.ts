@@ -48,6 +48,9 @@ const MAX_REMEMBERED = 100_000;
 
 export type ImportResolver = (fromFile: string, specifier: string) => string | null;
 
+/** What a remembering resolver keys an answer by: the importing directory and the specifier (null: not a relative import). */
+const memoKey = (fromFile: string, specifier: string) => (specifier.startsWith(".") || specifier.startsWith("/") ? `${dirname(fromFile)}\0${specifier}` : null);
+
 /** Most directory entries a listing oracle keeps before it starts over. */
 const MAX_LISTED = 200_000;
 
@@ -94,8 +97,8 @@ export function memoizedImportResolver(listings: ReadonlyMap<string, readonly Di
   const remembered = new Map<string, string | null>();
   const exists = listingOracle(listings);
   return (fromFile, specifier) => {
-    if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
-    const key = `${dirname(fromFile)}\0${specifier}`;
+    const key = memoKey(fromFile, specifier);
+    if (key === null) return null;
     const known = remembered.get(key);
     if (known !== undefined) return known;
     const resolved = resolveImport(fromFile, specifier, exists);
@@ -114,8 +117,8 @@ export function memoizedImportResolver(listings: ReadonlyMap<string, readonly Di
 export function recentImportResolver(maxAgeMs = 1000, now: () => number = Date.now): ImportResolver {
   let remembered = new Map<string, { path: string | null; at: number }>();
   return (fromFile, specifier) => {
-    if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
-    const key = `${dirname(fromFile)}\0${specifier}`;
+    const key = memoKey(fromFile, specifier);
+    if (key === null) return null;
     const time = now();
     const known = remembered.get(key);
     if (known && time - known.at <= maxAgeMs) return known.path;

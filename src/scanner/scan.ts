@@ -157,6 +157,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     report();
   };
   const pipeline = pipelined ? new AnalysisPipeline(setup, collect) : null;
+  /** Whether a file to analyse goes to the pipeline (there is one, and the file is JS/TS). */
+  const pipelineTakes = (file: string) => pipeline !== null && languageOf(file) === "typescript";
   /** Files handed to the pipeline. */
   const sent = new Set<string>();
 
@@ -193,9 +195,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     const hash = hashes.get(file);
     const cached = hash ? cache?.lookup(file, hash) : null;
     if (cached) results.set(file, cached);
-    else if (pipeline && languageOf(file) === "typescript") {
+    else if (pipelineTakes(file)) {
       sent.add(file);
-      pipeline.submit(file);
+      pipeline!.submit(file);
     } else if (text !== null) keep(file, text);
   };
   for (const file of files) {
@@ -260,7 +262,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (!prefilter.passes(hintsOf.get(file)!, hintsWithImports(file, readHints, importedFiles))) continue;
     // Not read here if hashed already (a cache run) or taken by the pipeline: the text is read
     // when, and if, the file is analysed.
-    const read = hashes.has(file) || (pipeline && languageOf(file) === "typescript") ? null : sourceOf(file);
+    const read = hashes.has(file) || pipelineTakes(file) ? null : sourceOf(file);
     passing(file, read?.ok ? read.text : null);
   }
   for (const file of files) {
