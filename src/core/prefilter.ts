@@ -107,7 +107,18 @@ export interface Hints {
   readonly words: readonly string[];
 }
 
-export const NO_HINTS: Hints = { signals: 0, words: [] };
+export const NO_HINTS: Hints = Object.freeze({ signals: 0, words: Object.freeze([]) as readonly string[] });
+
+/**
+ * Most files write no path word: their hints are one of a few hundred sets of bits, shared
+ * (a scan keeps the hints of every file it reads until it has judged the files with imports).
+ */
+const WORDLESS = new Map<number, Hints>([[0, NO_HINTS]]);
+function wordlessHints(signals: number): Hints {
+  let hints = WORDLESS.get(signals);
+  if (!hints) WORDLESS.set(signals, (hints = Object.freeze({ signals, words: NO_HINTS.words })));
+  return hints;
+}
 
 export class Prefilter {
   private readonly distinctive: RegExp;
@@ -234,7 +245,7 @@ export class Prefilter {
       if (API_ERRORS.test(text)) signals |= Signal.ApiErrors;
     }
     for (const field of this.together) if (field.pattern.test(text)) signals |= field.bit;
-    return { signals, words: detached([...words].sort()) };
+    return words.size === 0 ? wordlessHints(signals) : { signals, words: detached([...words].sort()) };
   }
 
   /**
@@ -380,9 +391,13 @@ export const PREFILTER_FINGERPRINT = [
   String(IMPORT_DEPTH),
 ].join("\n");
 
+/** What `relativeImports` gives a file that imports nothing: one array for all. */
+export const NO_IMPORTS: readonly string[] = Object.freeze([]);
+
 /** The relative module specifiers a file imports, read from its text. */
-export function relativeImports(text: string): string[] {
-  return detached([...text.matchAll(RELATIVE_IMPORT)].map((match) => match[1]!));
+export function relativeImports(text: string): readonly string[] {
+  const specifiers = [...text.matchAll(RELATIVE_IMPORT)].map((match) => match[1]!);
+  return specifiers.length === 0 ? NO_IMPORTS : detached(specifiers);
 }
 
 /**

@@ -36,7 +36,7 @@ export interface ReadEntry {
   hash: string;
   hints: Hints;
   /** Its relative imports as written (JS/TS only). */
-  imports: string[];
+  imports: readonly string[];
 }
 
 interface CacheFile {

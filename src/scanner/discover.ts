@@ -14,6 +14,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { globSync, hasMagic } from "glob";
 import ignore, { type Ignore } from "ignore";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
+import { directoryFilesOf, type DirectoryFiles } from "../files/resolve-import.js";
 import { DEFAULT_LANGUAGES, LANGUAGE_LABELS, languageOfPath, languageOfShebang, type LanguageId } from "../languages/index.js";
 import { ScanUsageError } from "./errors.js";
 
@@ -61,7 +62,7 @@ export interface Discovery {
   /** The language of each file. */
   languages: Map<string, LanguageId>;
   /** The directory listings the walk read (by real path), for resolving imports without reading them again. */
-  listings: Map<string, Dirent[]>;
+  listings: Map<string, DirectoryFiles>;
 }
 
 /** What the scan reads: files of the enabled languages by extension, and extensionless scripts by shebang. */
@@ -163,7 +164,7 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const problems: FileProblem[] = [];
   const files = new Set<string>();
   const languages = new Map<string, LanguageId>();
-  const listings = new Map<string, Dirent[]>();
+  const listings = new Map<string, DirectoryFiles>();
   const rules = new IgnoreRules(options);
   const gitignores = rules.gitignores;
   const filter = new LanguageFilter(new Set(options.languages ?? DEFAULT_LANGUAGES));
@@ -204,7 +205,7 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
       let entries: Dirent[];
       try {
         entries = readdirSync(directory, { withFileTypes: true });
-        listings.set(directory, entries);
+        listings.set(directory, directoryFilesOf(entries));
       } catch (error) {
         problems.push({ file: toPosixRelative(cwd, shown(directory)), kind: "unscannable", message: `cannot read this directory (${(error as NodeJS.ErrnoException).code ?? String(error)})` });
         continue;

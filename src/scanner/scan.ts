@@ -17,7 +17,7 @@ import { readBaseline, writeBaseline } from "./baseline.js";
 import { fileStamp, ScanCache } from "./cache.js";
 import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
 import { ScannerModuleHost, contentHash } from "./module-host.js";
-import { hintsWithImports, NO_HINTS, Prefilter, PREFILTER_FINGERPRINT, relativeImports, type Hints } from "../core/prefilter.js";
+import { hintsWithImports, NO_HINTS, NO_IMPORTS, Prefilter, PREFILTER_FINGERPRINT, relativeImports, type Hints } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
@@ -206,7 +206,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     // JSON is always read: sunset-lint's own output (results, baselines, SARIF) is recognised by its text.
     const known = cache && file !== stdinPath && languageOf(file) !== "json" ? cache.knownRead(file) : null;
     let hints: Hints;
-    let imports: string[];
+    let imports: readonly string[];
     let text: string | null = null;
     if (known) {
       hints = known.hints;
@@ -224,7 +224,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         continue;
       }
       hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
-      imports = languageOf(file) === "typescript" ? relativeImports(read.text) : [];
+      imports = languageOf(file) === "typescript" ? relativeImports(read.text) : NO_IMPORTS;
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.
         const hash = contentHash(read.text);
@@ -244,19 +244,14 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (!hintsOf.has(target)) {
       const read = sourceOf(target);
       hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
-      importsOf.set(target, read.ok ? relativeImports(read.text) : []);
+      importsOf.set(target, read.ok ? relativeImports(read.text) : NO_IMPORTS);
     }
     return hintsOf.get(target)!;
   };
-  const resolved = new Map<string, string[]>();
+  // Not remembered per file: the resolver remembers each (directory, specifier) pair, within a bound.
   const importedFiles = (from: string): string[] => {
-    let targets = resolved.get(from);
-    if (!targets) {
-      if (!importsOf.has(from)) readHints(from);
-      targets = (importsOf.get(from) ?? []).flatMap((specifier) => resolveImport(from, specifier) ?? []);
-      resolved.set(from, targets);
-    }
-    return targets;
+    if (!importsOf.has(from)) readHints(from);
+    return (importsOf.get(from) ?? NO_IMPORTS).flatMap((specifier) => resolveImport(from, specifier) ?? []);
   };
   for (const file of undecided) {
     if (!prefilter.passes(hintsOf.get(file)!, hintsWithImports(file, readHints, importedFiles))) continue;

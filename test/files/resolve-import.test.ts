@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { memoizedImportResolver, recentImportResolver, resolveImport } from "../../src/files/resolve-import.js";
+import { directoryFilesOf, memoizedImportResolver, recentImportResolver, resolveImport } from "../../src/files/resolve-import.js";
 
 const root = mkdtempSync(join(tmpdir(), "sunset-lint-resolve-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -50,5 +50,40 @@ describe("the editor's import resolver", () => {
     expect(resolve(from, "./later")).toBeNull();
     clock = 1501;
     expect(resolve(from, "./later")).toBe(later);
+  });
+});
+
+describe("the scan's import resolver with the walk's listings", () => {
+  const listingsOf = (...directories: string[]) => new Map(directories.map((directory) => [directory, directoryFilesOf(readdirSync(directory, { withFileTypes: true }))] as const));
+
+  it("answers from the listings as from the file system", () => {
+    const resolve = memoizedImportResolver(listingsOf(join(root, "src"), join(root, "src/lib"), join(root, "src/real")));
+    for (const specifier of specifiers) expect(resolve(from, specifier), specifier).toBe(resolveImport(from, specifier));
+  });
+
+  it("keeps names, not directory entries: files, links apart, capitals folded", () => {
+    const listing = directoryFilesOf(readdirSync(join(root, "src"), { withFileTypes: true }));
+    expect([...listing.files]).toEqual(expect.arrayContaining(["a.ts", "b.tsx", "c.js", "data.json", "esm.mts", "types.d.ts"]));
+    expect(listing.files.has("dir.ts")).toBe(false); // a directory
+    expect(listing.files.has("linked.ts")).toBe(false);
+    expect([...(listing.links ?? [])]).toEqual(["linked.ts"]);
+    expect(listing.folded).toBeNull();
+    const cased = join(root, "cased");
+    mkdirSync(cased);
+    writeFileSync(join(cased, "Client.ts"), "export {};\n");
+    expect([...(directoryFilesOf(readdirSync(cased, { withFileTypes: true })).folded ?? [])]).toEqual(["client.ts"]);
+  });
+
+  it("remembers a bounded number of answers: past the bound, the oldest directories are asked again", () => {
+    const lib = join(root, "src/lib");
+    const known = new Map([[lib, directoryFilesOf([])]]);
+    const resolve = memoizedImportResolver(known, 2);
+    const late = join(lib, "late.ts");
+    expect(resolve(from, "./lib/late")).toBeNull();
+    known.set(lib, { files: new Set(["late.ts"]), links: null, folded: null });
+    expect(resolve(from, "./lib/late")).toBeNull(); // remembered
+    resolve(join(root, "src/lib/index.ts"), "./x");
+    resolve(join(root, "src/real/target.ts"), "./y"); // two other directories: the first is forgotten
+    expect(resolve(from, "./lib/late")).toBe(late);
   });
 });

@@ -1,0 +1,40 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readSource } from "../../src/files/read-source.js";
+
+const root = mkdtempSync(join(tmpdir(), "sunset-lint-read-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const file = (name: string, content: string | Buffer) => {
+  const path = join(root, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+describe("readSource", () => {
+  it("reads files of every size whole, one after another", () => {
+    // Multi-byte characters, small and large files (past 4 MiB with the limit raised).
+    const texts = [300 * 1024, 10, 700 * 1024, 5 * 1024 * 1024, 3].map((size, index) => `// ${index} é€𝄞\n`.padEnd(size, `x${index}`));
+    const paths = texts.map((text, index) => file(`size-${index}.ts`, text));
+    for (const [index, path] of paths.entries()) expect(readSource(path, 8 * 1024 * 1024)).toEqual({ ok: true, text: texts[index] });
+  });
+
+  it("drops a byte-order mark", () => {
+    expect(readSource(file("bom.ts", "\ufeffconst a = 1;\n"))).toEqual({ ok: true, text: "const a = 1;\n" });
+  });
+
+  it("skips binary and oversized files, and says why", () => {
+    expect(readSource(file("binary.ts", Buffer.from([0x63, 0x00, 0x64])))).toEqual({ ok: false, skipped: true, problem: "skipped: binary content (NUL bytes), not source text" });
+    expect(readSource(file("large.ts", "x".repeat(2048)), 1024)).toEqual({ ok: false, skipped: true, problem: "skipped: 2.0 KiB is over the 1.0 KiB limit for source files" });
+  });
+
+  it("names what is not a readable file, without waiting on a FIFO", () => {
+    expect(readSource(join(root, "missing.ts"))).toEqual({ ok: false, problem: "file not found (a broken symbolic link?)" });
+    mkdirSync(join(root, "dir.ts"));
+    expect(readSource(join(root, "dir.ts"))).toEqual({ ok: false, problem: "not a regular file" });
+    execFileSync("mkfifo", [join(root, "fifo.ts")]);
+    expect(readSource(join(root, "fifo.ts"))).toEqual({ ok: false, problem: "not a regular file" });
+  });
+});
