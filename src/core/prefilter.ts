@@ -16,6 +16,7 @@
  * `hintsWithImports`).
  */
 import type { CatalogueIndex } from "../catalogue/load.js";
+import type { RuleName } from "../catalogue/types.js";
 import { SDK_ROUTES } from "./sdk-routes.js";
 
 /** Names matched with their case, as the detectors match them. */
@@ -130,6 +131,8 @@ export class Prefilter {
   private readonly togetherMask: number;
   /** Sets of path words of which one complete set makes a deprecated endpoint reachable. */
   private readonly targets: readonly (readonly string[])[];
+  /** The rules each clause of `possibleRules` is for (the catalogue's entries that need those words). */
+  private readonly rulesOfClause: Readonly<Record<"srv" | "logpush" | "errorCode" | "weak" | "together" | "endpoint", readonly RuleName[]>>;
 
   /**
    * `names`: words that pass a file on their own, matched whole and with their case: what the
@@ -159,6 +162,18 @@ export class Prefilter {
       if (entry.detect === "endpoint") for (const endpoint of entry.endpoints) endpoints.push(endpoint.path);
     }
     this.togetherMask = this.together.reduce((mask, field) => mask | field.bit, 0);
+    const rulesOf = (test: (entry: CatalogueIndex["entries"][number]) => boolean, fallback: RuleName) => {
+      const rules = [...new Set(catalogue.entries.filter(test).map((entry) => entry.rule))];
+      return rules.length > 0 ? rules : [fallback];
+    };
+    this.rulesOfClause = {
+      srv: rulesOf((entry) => entry.detect === "srv-data-field", "no-srv-data-fields"),
+      logpush: ["valid-logpush-filter"],
+      errorCode: rulesOf((entry) => entry.detect === "error-chain", "no-error-chain"),
+      weak: rulesOf((entry) => entry.detect !== "srv-data-field" && !FIELDS_TOGETHER.has(entry.detect) && entry.fields.some((field) => WEAK_FIELDS.has(field)), "no-removed-dns-record-fields"),
+      together: rulesOf((entry) => FIELDS_TOGETHER.has(entry.detect), "no-conflicting-framing-headers"),
+      endpoint: rulesOf((entry) => entry.detect === "endpoint", "no-deprecated-endpoint"),
+    };
     const targets = new Map<string, string[]>();
     const written = new Set<string>();
     const addTarget = (words: readonly string[], members: readonly string[] = []) => {
@@ -256,20 +271,33 @@ export class Prefilter {
    * name, that the values are DNS records, the `SRV` type, the Logpush endpoint.
    */
   passes(own: Hints, withImports: Hints = own): boolean {
+    return this.possibleRules(own, withImports) !== NONE;
+  }
+
+  /**
+   * The rules that can find something in the file, by the same reasoning as `passes`, clause by
+   * clause: `"all"` when the file holds a distinctive name (those are several rules' words), else
+   * the rules whose words are there. The others need not run: a file that passes on both framing
+   * headers alone spares the search for requests (the editor's costliest step on a large file).
+   */
+  possibleRules(own: Hints, withImports: Hints = own): readonly RuleName[] | "all" {
     const mine = own.signals;
     const joined = withImports.signals | mine;
     const has = (signals: number, mask: number) => (signals & mask) === mask;
-    if (mine & Signal.Distinctive) return true;
-    if (joined & Signal.Srv) return true;
-    if (mine & Signal.FilterKey && (mine & Signal.Dataset || joined & Signal.JobsPath)) return true;
-    if (has(mine, Signal.ErrorCode | Signal.ApiErrors)) return true;
-    if (mine & Signal.Weak && joined & Signal.DnsHint) return true;
-    if (this.togetherMask !== 0 && has(joined, this.togetherMask)) return true;
+    if (mine & Signal.Distinctive) return "all";
+    const rules = new Set<RuleName>();
+    const clauses = this.rulesOfClause;
+    const add = (clause: readonly RuleName[]) => clause.forEach((rule) => rules.add(rule));
+    if (joined & Signal.Srv) add(clauses.srv);
+    if (mine & Signal.FilterKey && (mine & Signal.Dataset || joined & Signal.JobsPath)) add(clauses.logpush);
+    if (has(mine, Signal.ErrorCode | Signal.ApiErrors)) add(clauses.errorCode);
+    if (mine & Signal.Weak && joined & Signal.DnsHint) add(clauses.weak);
+    if (this.togetherMask !== 0 && has(joined, this.togetherMask)) add(clauses.together);
     if (joined & (Signal.ApiHint | Signal.RequestLibrary) && (own.words.length > 0 || withImports.words.length > 0)) {
       const present = new Set([...own.words, ...withImports.words]);
-      return this.targets.some((target) => target.every((word) => present.has(word)));
+      if (this.targets.some((target) => target.every((word) => present.has(word)))) add(clauses.endpoint);
     }
-    return false;
+    return rules.size === 0 ? NONE : [...rules];
   }
 
   /**
@@ -287,6 +315,8 @@ export class Prefilter {
     return this.passes(this.hints(text));
   }
 }
+
+const NONE: readonly RuleName[] = Object.freeze([]);
 
 /** Python's SDK puts these between a resource and its method (`rules.with_raw_response.list()`). */
 const CHAIN_WRAPPERS = ["with_raw_response", "with_streaming_response"];

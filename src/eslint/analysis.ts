@@ -117,24 +117,29 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
 
 let prefilter: Prefilter | undefined;
 const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
-const worthAnalysing = new WeakMap<SourceCode, boolean>();
+/** The rules that can find something in a file (see `Prefilter.possibleRules`), per version of its text. */
+const possibleRulesOf = new WeakMap<SourceCode, readonly RuleName[] | "all">();
 /** Imported files' hints and resolved imports, reused while the file is unchanged (checked at most once a second). */
 const importedFiles = new StampedCache<{ hints: Hints; imports: string[] }>(1000);
 
-/** The scanner's prefilter on the file's text, joined with the hints of the files it imports. */
-function mayHoldFindings(context: Context, crossFile: boolean): boolean {
+/**
+ * The scanner's prefilter on the file's text, joined with the hints of the files it imports: none
+ * of the rules (most files), some, or all. Only those run: a large file that passes on its framing
+ * headers alone is not searched for requests on every keystroke.
+ */
+function possibleRules(context: Context, crossFile: boolean): readonly RuleName[] | "all" {
   const sourceCode = context.sourceCode;
-  const known = worthAnalysing.get(sourceCode);
+  const known = possibleRulesOf.get(sourceCode);
   if (known !== undefined) return known;
   const text = sourceCode.text;
   const own = prefilterOf().hints(text);
-  let worth = prefilterOf().passes(own);
-  if (!worth && crossFile) {
+  let rules = prefilterOf().possibleRules(own);
+  if (rules !== "all" && crossFile) {
     const file = context.physicalFilename ?? context.filename;
     const imports = relativeImports(text);
     if (imports.length > 0) {
       const ownImports = imports.flatMap((specifier) => resolveImport(file, specifier) ?? []);
-      worth = prefilterOf().passes(
+      rules = prefilterOf().possibleRules(
         own,
         hintsWithImports(
           file,
@@ -144,8 +149,8 @@ function mayHoldFindings(context: Context, crossFile: boolean): boolean {
       );
     }
   }
-  worthAnalysing.set(sourceCode, worth);
-  return worth;
+  possibleRulesOf.set(sourceCode, rules);
+  return rules;
 }
 
 function importedFile(path: string): { hints: Hints; imports: string[] } {
@@ -201,7 +206,8 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
   let byOptions = analysed.get(sourceCode);
   if (!byOptions) analysed.set(sourceCode, (byOptions = new Map()));
   let result = byOptions.get(key);
-  if (!result && !mayHoldFindings(context, crossFile)) {
+  const rules = result ? "all" : possibleRules(context, crossFile);
+  if (!result && rules !== "all" && rules.length === 0) {
     // Most files of a project never mention this API: a text test, as in the scanner, spares
     // them lowering and analysis (an imported file's hints count, as the scanner counts them).
     result = { findings: [], ruleErrors: new Map() };
@@ -216,7 +222,7 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
     const findings = analyzeModule({
       module,
       catalogue: loadBundledCatalogue(),
-      options: analysis,
+      options: rules === "all" ? analysis : { ...analysis, rules },
       host: crossFile ? diskHost : null,
       types,
       ...(types ? {} : { evaluator: sharedEvaluator(crossFile) }),

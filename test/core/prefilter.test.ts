@@ -86,6 +86,31 @@ describe("the prefilter", () => {
     expect(prefilter.passes(reader, hintsWithImports("a", (file) => (file === "a" ? reader : fetcher), () => ["b"]))).toBe(false);
   });
 
+  it("names the rules that can find something, and every finding is of one of them", () => {
+    for (const [name, text] of Object.entries(WITH_FINDINGS)) {
+      const possible = prefilter.possibleRules(prefilter.hints(text));
+      const found = new Set(analyzeCode(text, { minConfidence: "low" }, "file.ts").map((finding) => finding.ruleId));
+      for (const rule of found) expect(possible === "all" || possible.includes(rule), `${name}: ${rule}`).toBe(true);
+    }
+    const rulesOf = (text: string) => prefilter.possibleRules(prefilter.hints(text));
+    expect(rulesOf(WITH_FINDINGS["both framing headers on one request"])).toEqual(["no-conflicting-framing-headers"]);
+    expect(rulesOf(WITH_FINDINGS["a deprecated path under the API's host"])).toEqual(["no-deprecated-endpoint"]);
+    expect(rulesOf(WITH_FINDINGS["a field read from DNS records"])).toEqual(["no-removed-dns-record-fields"]);
+    expect(rulesOf(WITH_FINDINGS["a job body built by a factory that names neither the service nor its endpoint"])).toEqual(["valid-logpush-filter"]);
+    // A distinctive name is several rules' word: all of them run.
+    expect(rulesOf(`export const chain = (error: { error_chain?: unknown[] }) => error.error_chain;`)).toBe("all");
+    expect(rulesOf(`export const add = (a: number, b: number) => a + b;`)).toEqual([]);
+  });
+
+  it("counts the rules an import makes possible: the framing headers here, the deprecated path there", () => {
+    const own = prefilter.hints(`import { RULES } from "./paths";
+${WITH_FINDINGS["both framing headers on one request"]}
+export const list = () => fetch(RULES);`);
+    const paths = prefilter.hints(`export const RULES = "https://api.cloudflare.com/client/v4/zones/z/firewall/rules";`);
+    expect(prefilter.possibleRules(own)).toEqual(["no-conflicting-framing-headers"]);
+    expect(prefilter.possibleRules(own, hintsWithImports("a", (file) => (file === "a" ? own : paths), () => ["b"]))).toEqual(["no-conflicting-framing-headers", "no-deprecated-endpoint"]);
+  });
+
   it("leaves out code that never mentions the API", () => {
     expect(passes(`export const filter = (rows: string[]) => rows.filter(Boolean);\nexport const add = (a: number, b: number) => a + b;`)).toBe(false);
     expect(passes(`const dataset = load();`)).toBe(false);

@@ -97,6 +97,10 @@ export const limits = (zone: string) => cf(rateLimitsPath(zone), { method: "POST
 export const records = (zone: string) => cf(routes.dnsRecords(zone));
 `;
 
+/** The same, in a file that passes the prefilter on its own for another rule (both framing headers). */
+const crossFileWithHeaders = `${crossFile}export const upload = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Transfer-Encoding": "chunked", "Content-Length": String(body.length) } });
+`;
+
 ruleTester().run("no-deprecated-endpoint", rule, {
   valid: [
     // current endpoints
@@ -209,6 +213,15 @@ ruleTester().run("no-deprecated-endpoint", rule, {
         // the path is written in the other module, and the message says where
         fromFile(error(crossFile, "cf(routes.firewallRules(zone))", 1, "`GET /zones/:zone_id/firewall/rules`"), "./cf-routes.ts"),
         fromFile(error(crossFile, 'cf(rateLimitsPath(zone), { method: "POST", body: "{}" })', 3, "`POST /zones/:zone_id/rate_limits`"), "./cf-routes.ts"),
+      ],
+    },
+    {
+      // a file another rule's words let through still has this rule's words counted with its imports
+      code: crossFileWithHeaders,
+      filename: crossFileClient,
+      errors: [
+        fromFile(error(crossFileWithHeaders, "cf(routes.firewallRules(zone))", 1, "`GET /zones/:zone_id/firewall/rules`"), "./cf-routes.ts"),
+        fromFile(error(crossFileWithHeaders, 'cf(rateLimitsPath(zone), { method: "POST", body: "{}" })', 3, "`POST /zones/:zone_id/rate_limits`"), "./cf-routes.ts"),
       ],
     },
     {
