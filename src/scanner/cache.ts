@@ -37,6 +37,8 @@ export interface ReadEntry {
   hints: Hints;
   /** Its relative imports as written (JS/TS only). */
   imports: readonly string[];
+  /** A result, baseline or SARIF log sunset-lint wrote (JSON): not code, and not counted as scanned. */
+  ownOutput?: true;
 }
 
 interface CacheFile {
@@ -130,7 +132,7 @@ export class ScanCache {
 
   /** Records what this run learned from reading a file (stamp taken before the read). */
   noteRead(path: string, entry: ReadEntry): void {
-    // Files read every run (JSON, to recognise the tool's own outputs) change nothing when they did not.
+    // A file read again (its stamp changed) changes nothing when its content did not.
     const known = this.reads[path];
     if (!known || known.stamp !== entry.stamp || known.hash !== entry.hash) this.changed = true;
     this.freshReads[path] = entry;

@@ -202,13 +202,16 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   };
   for (const file of files) {
     // With a cache, a file unchanged since the last run (same stamp) is not read at all: its
-    // hash, hints and imports come from the cache, and its text is read only if it is analysed.
-    // JSON is always read: sunset-lint's own output (results, baselines, SARIF) is recognised by its text.
-    const known = cache && file !== stdinPath && languageOf(file) !== "json" ? cache.knownRead(file) : null;
+    // hash, hints and imports come from the cache (and for JSON, whether it is sunset-lint's own
+    // output: results, baselines, SARIF), and its text is read only if it is analysed.
+    const known = cache && file !== stdinPath ? cache.knownRead(file) : null;
     let hints: Hints;
     let imports: readonly string[];
     let text: string | null = null;
-    if (known) {
+    if (known?.ownOutput) {
+      ownOutputs.add(file);
+      continue;
+    } else if (known) {
       hints = known.hints;
       imports = known.imports;
       hashes.set(file, known.hash);
@@ -221,6 +224,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       }
       if (languageOf(file) === "json" && isToolOutputText(read.text)) {
         ownOutputs.add(file);
+        if (cache && stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash: contentHash(read.text), hints: NO_HINTS, imports: NO_IMPORTS, ownOutput: true });
         continue;
       }
       hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));

@@ -180,6 +180,24 @@ describe("cache", () => {
   });
 });
 
+describe("cache and the tool's own outputs", () => {
+  it("knows a result written into the tree without reading it again, and reads it once it is something else", () => {
+    const app = scratch("sample-app");
+    const results = join(app, "results.json");
+    writeFileSync(results, runCli(["scan", "--format", "json", "--as-of", AS_OF], app).stdout);
+    const cold = json(["--cache"], app);
+    const warm = json(["--cache"], app);
+    expect(warm.summary.files).toBe(cold.summary.files);
+    expect(warm.findings).toEqual(cold.findings);
+    expect(cold.findings.some((f) => f.file === "results.json")).toBe(false);
+    // Now a Logpush job the API would reject: read, counted and checked.
+    writeFileSync(results, JSON.stringify({ dataset: "http_requests", destination_conf: "s3://bucket/logs", filter: "ClientIP eq 10.0.0.1" }));
+    const changed = json(["--cache"], app);
+    expect(changed.summary.files).toBe((cold.summary.files as number) + 1);
+    expect(changed.findings.filter((f) => f.file === "results.json").map((f) => f.ruleId)).toContain("valid-logpush-filter");
+  });
+});
+
 describe("--fix", () => {
   it("rewrites the script_monitor segment in place and reports what is left", () => {
     const app = scratch("sample-app");
