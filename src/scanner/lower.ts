@@ -23,7 +23,10 @@ export function scriptKindOf(path: string): ts.ScriptKind {
  * dialect when the file's own name does not (a Vue component's `lang="ts"` script).
  */
 export function parseAndLower(file: string, text: string, scriptPath: string = file): { module: IR.Module; syntaxErrors: string[] } {
-  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, scriptKindOf(scriptPath));
+  // JSDoc is not parsed: the lowering reads none of it (comments come from the text, see
+  // `commentsOf`), and SDK sources are mostly JSDoc. Measured on the 292 modules a scan of the
+  // bench corpus parses, in a fresh process: 1.05 -> 0.76 s.
+  const sourceFile = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, scriptKindOf(scriptPath));
   return { module: lowerSourceFile(sourceFile, file), syntaxErrors: syntaxErrorsOf(sourceFile) };
 }
 
