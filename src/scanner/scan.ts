@@ -12,7 +12,7 @@ import type { LogpushLimits } from "../core/detectors/context.js";
 import type { Confidence } from "../core/finding.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
-import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
+import { analyzeFile, createEvaluator, rulesGate, type FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { fileStamp, ScanCache } from "./cache.js";
 import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
@@ -140,6 +140,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     maxFileBytes,
     requestNames: REQUEST_NAMES,
     methodSpellings: SDK_METHOD_SPELLINGS,
+    gate: !options.noPrefilter,
   };
   // JS/TS files to analyse go to a worker as soon as they are known (while the rest is being read),
   // unless asked otherwise: no workers (`jobs: 0`), several after reading (`jobs` > 1), types
@@ -284,6 +285,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // (and Vue, Svelte, Markdown) are analysed here, each with its own front end, loaded once.
   const typeScriptCandidates = candidates.filter((file) => languageOf(file) === "typescript");
   const otherCandidates = candidates.filter((file) => languageOf(file) !== "typescript");
+  // Each file runs the rules its words (with its imports') make possible, as the prefilter judged it.
+  const gateOf = () => (options.noPrefilter ? null : rulesGate(prefilter, resolveImport, maxFileBytes));
   const analyseHere = async (candidatesHere: string[]) => {
     let files = candidatesHere;
     if (files.length === 0) return;
@@ -304,7 +307,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     }
     files = files.filter((file) => !notAnalysed(file));
     const host = new ScannerModuleHost((path, text) => parseAndLowerAs(languageOf(path), path, text), (text) => prefilter.mayMatterToImporters(text), maxFileBytes, undefined, undefined, resolveImport);
-    const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host) };
+    const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host), gate: gateOf() };
     // A file no other file to analyse imports is let go once analysed: the module cache keeps
     // what later files will import. (One imported only through other modules is parsed again if
     // it is needed: slower, never different.)
@@ -322,7 +325,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   if (options.tsconfig) {
     const { TypeAwareProject } = await import("./type-aware.js");
     const project = new TypeAwareProject(isAbsolute(options.tsconfig) ? options.tsconfig : resolve(cwd, options.tsconfig));
-    const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types };
+    const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types, gate: gateOf() };
     for (const file of typeScriptCandidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));
     await analyseHere(otherCandidates);
   } else if (pipeline) {

@@ -2,7 +2,8 @@
 import { parentPort } from "node:worker_threads";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { Evaluator } from "../core/evaluator/index.js";
-import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
+import { memoizedImportResolver } from "../files/resolve-import.js";
+import { analyzeFile, createEvaluator, rulesGate, type FileAnalysis, type RulesGate } from "./analyze-file.js";
 import { parseAndLower } from "./lower.js";
 import { ScannerModuleHost } from "./module-host.js";
 import { withoutEdits } from "./result.js";
@@ -14,6 +15,7 @@ let setup: WorkerSetup | null = null;
 let catalogue: CatalogueIndex | null = null;
 let host = new ScannerModuleHost(parseAndLower);
 let evaluator: Evaluator | null = null;
+let gate: RulesGate | null = null;
 
 parentPort!.on("message", (request: WorkerRequest) => {
   try {
@@ -21,15 +23,17 @@ parentPort!.on("message", (request: WorkerRequest) => {
       setup = request.setup;
       catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
       const prefilter = new Prefilter(catalogue, setup.requestNames, setup.methodSpellings);
-      host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes);
+      const resolveImport = memoizedImportResolver();
+      host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes, undefined, undefined, resolveImport);
       evaluator = createEvaluator(catalogue, host);
+      gate = setup.gate ? rulesGate(prefilter, resolveImport, setup.maxFileBytes) : null;
       return;
     }
     if (request.kind === "stop") {
       process.exit(0);
     }
     const results: [string, FileAnalysis][] = request.files.map((file) => {
-      const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator! });
+      const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator!, gate });
       if (!setup!.withFixes) result.findings = result.findings.map(withoutEdits);
       return [file, result];
     });

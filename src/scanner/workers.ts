@@ -19,6 +19,8 @@ export interface WorkerSetup {
   /** The scan's prefilter arguments (see `Prefilter`): imported modules are judged as in the scan. */
   requestNames: readonly string[];
   methodSpellings: Readonly<Record<string, readonly string[]>>;
+  /** Run on each file only the rules its words make possible (not when the prefilter is off). */
+  gate: boolean;
 }
 
 export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; files: string[] } | { kind: "stop" };

@@ -1,0 +1,39 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadBundledCatalogue } from "../../src/catalogue/index.js";
+import { Prefilter } from "../../src/core/prefilter.js";
+import { memoizedImportResolver } from "../../src/files/resolve-import.js";
+import { rulesGate } from "../../src/scanner/analyze-file.js";
+import { scan } from "../../src/scanner/scan.js";
+import { AS_OF } from "../support/analyze.js";
+
+const root = mkdtempSync(join(tmpdir(), "sunset-lint-gate-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+mkdirSync(join(root, "src"));
+const headers = `export const upload = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Transfer-Encoding": "chunked", "Content-Length": String(body.length) } });\n`;
+const files: Record<string, string> = {
+  "src/paths.ts": `export const RULES = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/firewall/rules\`;\n`,
+  // Passes on its framing headers alone; the deprecated path it requests is written in paths.ts.
+  "src/client.ts": `import { RULES } from "./paths";\n${headers}export const rules = (zone: string) => fetch(RULES(zone));\n`,
+  "src/upload.ts": headers,
+};
+for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
+
+describe("the scan runs on a file the rules its words make possible", () => {
+  it("names them with the words of the file's imports", () => {
+    const gate = rulesGate(new Prefilter(loadBundledCatalogue()), memoizedImportResolver(), 2 * 1024 * 1024);
+    expect(gate(join(root, "src/upload.ts"), files["src/upload.ts"]!)).toEqual(["no-conflicting-framing-headers"]);
+    expect(gate(join(root, "src/client.ts"), files["src/client.ts"]!)).toEqual(["no-conflicting-framing-headers", "no-deprecated-endpoint"]);
+    expect(gate(join(root, "notes.py"), "anything")).toBe("all");
+  });
+
+  it("finds what it finds without the prefilter: a path from an import in a file another rule lets through", async () => {
+    const gated = await scan({ cwd: root, asOf: AS_OF, jobs: 0 });
+    const everything = await scan({ cwd: root, asOf: AS_OF, jobs: 0, noPrefilter: true });
+    const shown = (result: typeof gated) => result.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`).sort();
+    expect(shown(gated)).toEqual(shown(everything));
+    expect(shown(gated)).toEqual(["src/client.ts:2 no-conflicting-framing-headers", "src/client.ts:3 no-deprecated-endpoint", "src/paths.ts:1 no-deprecated-endpoint", "src/upload.ts:1 no-conflicting-framing-headers"]);
+  });
+});
