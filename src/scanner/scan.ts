@@ -334,7 +334,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     const { unanalysed, failure } = await pipeline.finish();
     options.onDebug?.(`analysed ${sent.size - unanalysed.length} JS/TS files in a worker while files were read, ${candidates.length + unanalysed.length} in the main thread`);
     if (unanalysed.length > 0) {
-      options.onNotice?.(`the analysis worker stopped (${failure}): ${unanalysed.length} ${unanalysed.length === 1 ? "file" : "files"} analysed in the main thread instead`);
+      if (failure !== null) options.onNotice?.(`the analysis worker stopped (${failure}): ${unanalysed.length} ${unanalysed.length === 1 ? "file" : "files"} analysed in the main thread instead`);
       await analyseHere(unanalysed);
     }
   } else if (jobs > 1 && workersAvailable() && typeScriptCandidates.length > 0) {

@@ -133,9 +133,16 @@ export class AnalysisPipeline {
 
   /**
    * Waits for every submitted file. If the worker failed, returns the files it did not analyse
-   * (to be analysed elsewhere) and why.
+   * (to be analysed elsewhere) and why. Fewer files than one batch (a warm cache and an edited
+   * file or two) never start the worker: they come back, with no failure, to be analysed in the
+   * main thread, which is cheaper than starting a thread and its compiler for them.
    */
   async finish(): Promise<{ unanalysed: string[]; failure: string | null }> {
+    if (this.worker === null && this.pending.length < PIPELINE_BATCH) {
+      const unanalysed = this.pending;
+      this.pending = [];
+      return { unanalysed, failure: null };
+    }
     this.flush();
     if (this.outstanding.size > 0 && this.failure === null) await new Promise<void>((resolve) => (this.settle = resolve));
     const unanalysed = [...this.outstanding, ...this.pending];

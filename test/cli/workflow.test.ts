@@ -242,6 +242,13 @@ describe("worker threads", () => {
     const cached = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
     expect(cached.stderr).toMatch(/debug: analysed 0 JS\/TS files in a worker/);
     expect(JSON.parse(cached.stdout).findings).toEqual(findings);
+    // One file edited: fewer than a batch, analysed in the main thread without starting the worker, and no notice.
+    const edited = findings[0].file as string;
+    writeFileSync(join(app, edited), `${readFileSync(join(app, edited), "utf8")}\n// edited\n`);
+    const once = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
+    expect(once.stderr).toMatch(/debug: analysed 0 JS\/TS files in a worker while files were read, [1-3] in the main thread/);
+    expect(once.stderr).not.toMatch(/worker stopped/);
+    expect(JSON.parse(once.stdout).findings).toEqual(findings);
   });
 
   it("fix the same as one thread when the worker analyses", () => {
