@@ -8,11 +8,12 @@ import { isAbsolute, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { loadCatalogue, type CatalogueIndex } from "../catalogue/load.js";
 import { resolveOptions, RULE_NAMES, today } from "../core/analyze.js";
+import type { RuleName } from "../catalogue/types.js";
 import type { LogpushLimits } from "../core/detectors/context.js";
 import type { Confidence } from "../core/finding.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
-import { analyzeFile, createEvaluator, rulesGate, type FileAnalysis } from "./analyze-file.js";
+import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { fileStamp, ScanCache } from "./cache.js";
 import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
@@ -187,6 +188,41 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const importsOf = new Map<string, readonly string[]>();
   /** Results, baselines and SARIF logs a run wrote into the tree: not code, and not counted as scanned. */
   const ownOutputs = new Set<string>();
+  // A file may use paths, constants, clients or records of the modules it imports: judged with them.
+  const resolveImport = memoizedImportResolver(discovery.listings);
+  /** Files read by `readHints` before their turn in the loop below, which then takes their hints (without a cache). */
+  const readEarly = new Set<string>();
+  const readHints = (target: string) => {
+    if (!hintsOf.has(target)) {
+      const read = sourceOf(target);
+      hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
+      importsOf.set(target, read.ok ? relativeImports(read.text) : NO_IMPORTS);
+      if (read.ok) readEarly.add(target);
+    }
+    return hintsOf.get(target)!;
+  };
+  // Not remembered per file: the resolver remembers each (directory, specifier) pair, within a bound.
+  const importedFiles = (from: string): string[] => {
+    if (!importsOf.has(from)) readHints(from);
+    return (importsOf.get(from) ?? NO_IMPORTS).flatMap((specifier) => resolveImport(from, specifier) ?? []);
+  };
+  /**
+   * The rules worth running on a file: those its words and its imports' make possible (see
+   * `Prefilter.possibleRules`); every rule for other languages, or without the prefilter. Worked
+   * out here, where every file's hints are at hand, and handed to whoever analyses the file.
+   */
+  const possibleRules = new Map<string, readonly RuleName[] | "all">();
+  const rulesOf = (file: string): readonly RuleName[] | "all" => {
+    if (options.noPrefilter || languageOf(file) !== "typescript") return "all";
+    let rules = possibleRules.get(file);
+    if (!rules) {
+      const own = readHints(file);
+      rules = prefilter.possibleRules(own);
+      if (rules !== "all" && importedFiles(file).length > 0) rules = prefilter.possibleRules(own, hintsWithImports(file, readHints, importedFiles));
+      possibleRules.set(file, rules);
+    }
+    return rules;
+  };
   /**
    * A file that passed: its cached result if the cache has one; else to the pipeline if there is
    * one and the file is JS/TS; else it waits for the analysis phase (`text`: its text if read).
@@ -198,7 +234,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (cached) results.set(file, cached);
     else if (pipelineTakes(file)) {
       sent.add(file);
-      pipeline!.submit(file);
+      pipeline!.submit(file, rulesOf(file));
     } else if (text !== null) keep(file, text);
   };
   for (const file of files) {
@@ -212,6 +248,10 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (known?.ownOutput) {
       ownOutputs.add(file);
       continue;
+    } else if (!cache && readEarly.has(file) && languageOf(file) === "typescript") {
+      // Read already for a file that imports it (see `rulesOf`): the same hints, not read twice.
+      hints = hintsOf.get(file)!;
+      imports = importsOf.get(file)!;
     } else if (known) {
       hints = known.hints;
       imports = known.imports;
@@ -243,21 +283,6 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (options.noPrefilter || prefilter.passes(hints)) passing(file, text);
     else if (imports.length > 0) undecided.push(file);
   }
-  // A file may use paths, constants, clients or records of the modules it imports: judged with them.
-  const resolveImport = memoizedImportResolver(discovery.listings);
-  const readHints = (target: string) => {
-    if (!hintsOf.has(target)) {
-      const read = sourceOf(target);
-      hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
-      importsOf.set(target, read.ok ? relativeImports(read.text) : NO_IMPORTS);
-    }
-    return hintsOf.get(target)!;
-  };
-  // Not remembered per file: the resolver remembers each (directory, specifier) pair, within a bound.
-  const importedFiles = (from: string): string[] => {
-    if (!importsOf.has(from)) readHints(from);
-    return (importsOf.get(from) ?? NO_IMPORTS).flatMap((specifier) => resolveImport(from, specifier) ?? []);
-  };
   for (const file of undecided) {
     if (!prefilter.passes(hintsOf.get(file)!, hintsWithImports(file, readHints, importedFiles))) continue;
     // Not read here if hashed already (a cache run) or taken by the pipeline: the text is read
@@ -285,8 +310,6 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // (and Vue, Svelte, Markdown) are analysed here, each with its own front end, loaded once.
   const typeScriptCandidates = candidates.filter((file) => languageOf(file) === "typescript");
   const otherCandidates = candidates.filter((file) => languageOf(file) !== "typescript");
-  // Each file runs the rules its words (with its imports') make possible, as the prefilter judged it.
-  const gateOf = () => (options.noPrefilter ? null : rulesGate(prefilter, resolveImport, maxFileBytes));
   const analyseHere = async (candidatesHere: string[]) => {
     let files = candidatesHere;
     if (files.length === 0) return;
@@ -307,7 +330,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     }
     files = files.filter((file) => !notAnalysed(file));
     const host = new ScannerModuleHost((path, text) => parseAndLowerAs(languageOf(path), path, text), (text) => prefilter.mayMatterToImporters(text), maxFileBytes, undefined, undefined, resolveImport);
-    const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host), gate: gateOf() };
+    const context = { cwd, catalogue, options: analysis, host, evaluator: createEvaluator(catalogue, host), gate: rulesOf };
     // A file no other file to analyse imports is let go once analysed: the module cache keeps
     // what later files will import. (One imported only through other modules is parsed again if
     // it is needed: slower, never different.)
@@ -325,7 +348,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   if (options.tsconfig) {
     const { TypeAwareProject } = await import("./type-aware.js");
     const project = new TypeAwareProject(isAbsolute(options.tsconfig) ? options.tsconfig : resolve(cwd, options.tsconfig));
-    const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types, gate: gateOf() };
+    const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types, gate: rulesOf };
     for (const file of typeScriptCandidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));
     await analyseHere(otherCandidates);
   } else if (pipeline) {

@@ -32,8 +32,10 @@ parentPort!.on("message", (request: WorkerRequest) => {
     if (request.kind === "stop") {
       process.exit(0);
     }
-    const results: [string, FileAnalysis][] = request.files.map((file) => {
-      const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator!, gate });
+    const results: [string, FileAnalysis][] = request.files.map((file, index) => {
+      // The scan's judgement when it sent one (it holds every file's hints); else this worker's.
+      const given = request.rules?.[index];
+      const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator!, gate: given ? () => given : gate });
       if (!setup!.withFixes) result.findings = result.findings.map(withoutEdits);
       return [file, result];
     });

@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { RuleName } from "../catalogue/types.js";
 import type { AnalysisOptions } from "../core/analyze.js";
 import type { FileAnalysis } from "./analyze-file.js";
 
@@ -23,7 +24,8 @@ export interface WorkerSetup {
   gate: boolean;
 }
 
-export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; files: string[] } | { kind: "stop" };
+/** `rules`: for each file, the rules worth running on it as the scan judged them (else the worker's own gate judges). */
+export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; files: string[]; rules?: (readonly RuleName[] | "all")[] } | { kind: "stop" };
 export type WorkerReply = { kind: "results"; results: [string, FileAnalysis][] } | { kind: "failed"; message: string };
 
 const BATCH = 24;
@@ -94,6 +96,8 @@ export class AnalysisPipeline {
   /** Started with the first file: a scan with nothing to analyse (all cached) starts no worker. */
   private worker: Worker | null = null;
   private pending: string[] = [];
+  /** The rules worth running on each pending file (see `submit`). */
+  private pendingRules: (readonly RuleName[] | "all")[] = [];
   /** Sent to the worker, result not back yet. */
   private readonly outstanding = new Set<string>();
   private failure: string | null = null;
@@ -125,9 +129,10 @@ export class AnalysisPipeline {
     return worker;
   }
 
-  /** Queues a file for the worker (sent a few at a time). */
-  submit(file: string): void {
+  /** Queues a file for the worker (sent a few at a time), with the rules worth running on it. */
+  submit(file: string, rules: readonly RuleName[] | "all" = "all"): void {
     this.pending.push(file);
+    this.pendingRules.push(rules);
     if (this.pending.length >= PIPELINE_BATCH) this.flush();
   }
 
@@ -141,6 +146,7 @@ export class AnalysisPipeline {
     if (this.worker === null && this.pending.length < PIPELINE_BATCH) {
       const unanalysed = this.pending;
       this.pending = [];
+      this.pendingRules = [];
       return { unanalysed, failure: null };
     }
     this.flush();
@@ -155,8 +161,9 @@ export class AnalysisPipeline {
     if (this.pending.length === 0 || this.failure !== null) return;
     for (const file of this.pending) this.outstanding.add(file);
     this.worker ??= this.start();
-    this.worker.postMessage({ kind: "batch", files: this.pending } satisfies WorkerRequest);
+    this.worker.postMessage({ kind: "batch", files: this.pending, rules: this.pendingRules } satisfies WorkerRequest);
     this.pending = [];
+    this.pendingRules = [];
   }
 
   private fail(message: string): void {

@@ -8,6 +8,7 @@ import { memoizedImportResolver } from "../../src/files/resolve-import.js";
 import { rulesGate } from "../../src/scanner/analyze-file.js";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
+import { runCli } from "../support/cli.js";
 
 const root = mkdtempSync(join(tmpdir(), "sunset-lint-gate-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -35,5 +36,28 @@ describe("the scan runs on a file the rules its words make possible", () => {
     const shown = (result: typeof gated) => result.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`).sort();
     expect(shown(gated)).toEqual(shown(everything));
     expect(shown(gated)).toEqual(["src/client.ts:2 no-conflicting-framing-headers", "src/client.ts:3 no-deprecated-endpoint", "src/paths.ts:1 no-deprecated-endpoint", "src/upload.ts:1 no-conflicting-framing-headers"]);
+  });
+
+  it("hands the analysis worker the rules it judged, with the same findings as one thread", () => {
+    // 200 more files: a scan large enough for the worker (the compiled CLI).
+    const large = mkdtempSync(join(tmpdir(), "sunset-lint-gate-large-"));
+    try {
+      mkdirSync(join(large, "src"));
+      mkdirSync(join(large, "filler"));
+      for (const [file, text] of Object.entries(files)) writeFileSync(join(large, file), text);
+      for (let n = 0; n < 200; n++) writeFileSync(join(large, `filler/module-${n}.ts`), `export const value${n} = ${n};\n`);
+      // More than one batch of files that pass, so that the worker starts.
+      for (let n = 0; n < 4; n++) writeFileSync(join(large, `src/client-${n}.ts`), files["src/client.ts"]!);
+      const found = (jobs: string[]) => {
+        const run = runCli(["scan", "--format", "json", "--as-of", AS_OF, "--debug", ...jobs], large);
+        return { stderr: run.stderr, findings: (JSON.parse(run.stdout) as { findings: { file: string; line: number; ruleId: string }[] }).findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`).sort() };
+      };
+      const piped = found([]);
+      expect(piped.stderr).toMatch(/analysed [1-9]\d* JS\/TS files in a worker/);
+      expect(piped.findings).toEqual(found(["--jobs", "0"]).findings);
+      expect(piped.findings).toContain("src/client.ts:3 no-deprecated-endpoint");
+    } finally {
+      rmSync(large, { recursive: true, force: true });
+    }
   });
 });
