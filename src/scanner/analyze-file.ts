@@ -5,10 +5,6 @@
 import { createHash } from "node:crypto";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
-import { hintsWithImports, NO_HINTS, relativeImports, type Hints, type Prefilter } from "../core/prefilter.js";
-import { readSource } from "../files/read-source.js";
-import type { ImportResolver } from "../files/resolve-import.js";
-import { languageOfPath } from "../languages/index.js";
 import { analyzeModule, type AnalysisOptions } from "../core/analyze.js";
 import { Evaluator, type TypeOracle } from "../core/evaluator/index.js";
 import { lineColumn, lineStartsOf, type Finding } from "../core/finding.js";
@@ -39,41 +35,12 @@ export interface FileAnalysisContext {
   host: ScannerModuleHost;
   evaluator: Evaluator;
   types?: TypeOracle | null;
-  /** The rules worth running on a file (see `rulesGate`); all when absent. */
+  /** The rules worth running on a file; all when absent. */
   gate?: RulesGate | null;
 }
 
-/** The rules that can find something in a file, by its text (and its imports'). */
-export type RulesGate = (file: string, text: string) => readonly RuleName[] | "all";
-
-/**
- * The prefilter's `possibleRules` for JS/TS files, with the hints of the modules they import (as
- * the scan judged them): a file that passes on its framing headers, say, is not searched for
- * requests. Other languages run every rule. Imported files' hints are kept, within a bound.
- */
-export function rulesGate(prefilter: Prefilter, resolveImport: ImportResolver, maxFileBytes: number): RulesGate {
-  const imported = new Map<string, Hints>();
-  const hintsOf = (path: string): Hints => {
-    let hints = imported.get(path);
-    if (!hints) {
-      const read = readSource(path, maxFileBytes);
-      hints = read.ok ? prefilter.hints(read.text) : NO_HINTS;
-      if (imported.size >= MAX_IMPORTED_HINTS) imported.clear();
-      imported.set(path, hints);
-    }
-    return hints;
-  };
-  return (file, text) => {
-    if (languageOfPath(file) !== "typescript") return "all";
-    const own = prefilter.hints(text);
-    const rules = prefilter.possibleRules(own);
-    if (rules === "all") return rules;
-    const targets = relativeImports(text).flatMap((specifier) => resolveImport(file, specifier) ?? []);
-    if (targets.length === 0) return rules;
-    return prefilter.possibleRules(own, hintsWithImports(file, (path) => (path === file ? own : hintsOf(path)), (path) => (path === file ? targets : [])));
-  };
-}
-const MAX_IMPORTED_HINTS = 20_000;
+/** The rules worth running on a file (the scan judges them, see `rulesOf` in scan.ts). */
+export type RulesGate = (file: string) => readonly RuleName[] | "all";
 
 export function createEvaluator(catalogue: CatalogueIndex, host: ScannerModuleHost, types: TypeOracle | null = null): Evaluator {
   return new Evaluator({ catalogue, host, types });
@@ -91,8 +58,8 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
     return { ...empty, problem: { file, message: `syntax error, file not analysed (${loaded.syntaxErrors[0]})`, kind: "unscannable" } };
   }
   const module = loaded.module;
-  // Every rule if the gate names none (a scan without the prefilter passes files that way).
-  const rules = context.gate?.(path, module.text) ?? "all";
+  // Every rule if none is named (never for a file that passed the prefilter).
+  const rules = context.gate?.(path) ?? "all";
   const options = rules === "all" || rules.length === 0 ? context.options : { ...context.options, rules: rules.filter((rule) => context.options.rules?.includes(rule) ?? true) };
   context.host.startTracking();
   let raw: Finding[];

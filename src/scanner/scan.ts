@@ -141,7 +141,6 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     maxFileBytes,
     requestNames: REQUEST_NAMES,
     methodSpellings: SDK_METHOD_SPELLINGS,
-    gate: !options.noPrefilter,
   };
   // JS/TS files to analyse go to a worker as soon as they are known (while the rest is being read),
   // unless asked otherwise: no workers (`jobs: 0`), several after reading (`jobs` > 1), types
@@ -361,7 +360,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       await analyseHere(unanalysed);
     }
   } else if (jobs > 1 && workersAvailable() && typeScriptCandidates.length > 0) {
-    await runInWorkers(setup, typeScriptCandidates, jobs, collect);
+    await runInWorkers(setup, typeScriptCandidates, jobs, collect, rulesOf);
     await analyseHere(otherCandidates);
   } else {
     await analyseHere(candidates);
@@ -374,7 +373,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     await runInWorkers(setup, outOfStack, 1, (path, result) => {
       results.set(path, result);
       if (cache && result.hash && !result.problem) cache.store(path, result.hash, result);
-    }, { stackSizeMb: LARGE_STACK_MB });
+    }, rulesOf, { stackSizeMb: LARGE_STACK_MB });
   }
   cache?.save();
   phase("analysis");

@@ -2,8 +2,7 @@
 import { parentPort } from "node:worker_threads";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { Evaluator } from "../core/evaluator/index.js";
-import { memoizedImportResolver } from "../files/resolve-import.js";
-import { analyzeFile, createEvaluator, rulesGate, type FileAnalysis, type RulesGate } from "./analyze-file.js";
+import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { parseAndLower } from "./lower.js";
 import { ScannerModuleHost } from "./module-host.js";
 import { withoutEdits } from "./result.js";
@@ -15,7 +14,6 @@ let setup: WorkerSetup | null = null;
 let catalogue: CatalogueIndex | null = null;
 let host = new ScannerModuleHost(parseAndLower);
 let evaluator: Evaluator | null = null;
-let gate: RulesGate | null = null;
 
 parentPort!.on("message", (request: WorkerRequest) => {
   try {
@@ -23,19 +21,16 @@ parentPort!.on("message", (request: WorkerRequest) => {
       setup = request.setup;
       catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
       const prefilter = new Prefilter(catalogue, setup.requestNames, setup.methodSpellings);
-      const resolveImport = memoizedImportResolver();
-      host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes, undefined, undefined, resolveImport);
+      host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes);
       evaluator = createEvaluator(catalogue, host);
-      gate = setup.gate ? rulesGate(prefilter, resolveImport, setup.maxFileBytes) : null;
       return;
     }
     if (request.kind === "stop") {
       process.exit(0);
     }
     const results: [string, FileAnalysis][] = request.files.map((file, index) => {
-      // The scan's judgement when it sent one (it holds every file's hints); else this worker's.
-      const given = request.rules?.[index];
-      const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator!, gate: given ? () => given : gate });
+      const rules = request.rules[index] ?? "all";
+      const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator!, gate: () => rules });
       if (!setup!.withFixes) result.findings = result.findings.map(withoutEdits);
       return [file, result];
     });

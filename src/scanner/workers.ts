@@ -20,12 +20,10 @@ export interface WorkerSetup {
   /** The scan's prefilter arguments (see `Prefilter`): imported modules are judged as in the scan. */
   requestNames: readonly string[];
   methodSpellings: Readonly<Record<string, readonly string[]>>;
-  /** Run on each file only the rules its words make possible (not when the prefilter is off). */
-  gate: boolean;
 }
 
-/** `rules`: for each file, the rules worth running on it as the scan judged them (else the worker's own gate judges). */
-export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; files: string[]; rules?: (readonly RuleName[] | "all")[] } | { kind: "stop" };
+/** `rules`: for each file, the rules worth running on it, as the scan judged them (the scan holds every file's hints). */
+export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; files: string[]; rules: (readonly RuleName[] | "all")[] } | { kind: "stop" };
 export type WorkerReply = { kind: "results"; results: [string, FileAnalysis][] } | { kind: "failed"; message: string };
 
 const BATCH = 24;
@@ -36,11 +34,15 @@ export function workersAvailable(): boolean {
   return existsSync(fileURLToPath(workerScript));
 }
 
+/** The rules worth running on a file, as the scan judged them (see `rulesOf` in scan.ts). */
+export type RulesOf = (file: string) => readonly RuleName[] | "all";
+
 export function runInWorkers(
   setup: WorkerSetup,
   files: string[],
   jobs: number,
   collect: (path: string, result: FileAnalysis) => void,
+  rulesOf: RulesOf,
   resourceLimits?: { stackSizeMb: number },
 ): Promise<void> {
   let next = 0;
@@ -54,7 +56,7 @@ export function runInWorkers(
       const worker = new Worker(workerScript, resourceLimits ? { resourceLimits } : {});
       const send = () => {
         const batch = take();
-        worker.postMessage(batch.length > 0 ? ({ kind: "batch", files: batch } satisfies WorkerRequest) : ({ kind: "stop" } satisfies WorkerRequest));
+        worker.postMessage(batch.length > 0 ? ({ kind: "batch", files: batch, rules: batch.map(rulesOf) } satisfies WorkerRequest) : ({ kind: "stop" } satisfies WorkerRequest));
         if (batch.length === 0) resolve();
       };
       worker.on("message", (reply: WorkerReply) => {

@@ -2,10 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadBundledCatalogue } from "../../src/catalogue/index.js";
-import { Prefilter } from "../../src/core/prefilter.js";
-import { memoizedImportResolver } from "../../src/files/resolve-import.js";
-import { rulesGate } from "../../src/scanner/analyze-file.js";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
 import { runCli } from "../support/cli.js";
@@ -23,13 +19,6 @@ const files: Record<string, string> = {
 for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
 
 describe("the scan runs on a file the rules its words make possible", () => {
-  it("names them with the words of the file's imports", () => {
-    const gate = rulesGate(new Prefilter(loadBundledCatalogue()), memoizedImportResolver(), 2 * 1024 * 1024);
-    expect(gate(join(root, "src/upload.ts"), files["src/upload.ts"]!)).toEqual(["no-conflicting-framing-headers"]);
-    expect(gate(join(root, "src/client.ts"), files["src/client.ts"]!)).toEqual(["no-conflicting-framing-headers", "no-deprecated-endpoint"]);
-    expect(gate(join(root, "notes.py"), "anything")).toBe("all");
-  });
-
   it("finds what it finds without the prefilter: a path from an import in a file another rule lets through", async () => {
     const gated = await scan({ cwd: root, asOf: AS_OF, jobs: 0 });
     const everything = await scan({ cwd: root, asOf: AS_OF, jobs: 0, noPrefilter: true });
