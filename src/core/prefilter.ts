@@ -301,6 +301,17 @@ export class Prefilter {
   }
 
   /**
+   * `possibleRules` of a file, joined with the hints of the modules it imports (`hintsWithImports`)
+   * only when its own words leave some rule out. `importsOf(file)` is asked only then.
+   */
+  possibleRulesOf(file: string, hintsOf: (file: string) => Hints, importsOf: (file: string) => readonly string[]): readonly RuleName[] | "all" {
+    const own = hintsOf(file);
+    const rules = this.possibleRules(own);
+    if (rules === "all" || importsOf(file).length === 0) return rules;
+    return this.possibleRules(own, hintsWithImports(file, hintsOf, importsOf));
+  }
+
+  /**
    * Whether an imported module is worth parsing for cross-file analysis: it may hold a path word
    * (a constant), wrap a request library (a wrapper must call one), or hold a finding itself.
    */

@@ -15,7 +15,7 @@ import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
 import { recentImportResolver } from "../files/resolve-import.js";
-import { hintsWithImports, NO_HINTS, Prefilter, relativeImports, type Hints } from "../core/prefilter.js";
+import { NO_HINTS, Prefilter, relativeImports, type Hints } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { loadEstreeParse } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
@@ -132,23 +132,16 @@ function possibleRules(context: Context, crossFile: boolean): readonly RuleName[
   const known = possibleRulesOf.get(sourceCode);
   if (known !== undefined) return known;
   const text = sourceCode.text;
+  const file = context.physicalFilename ?? context.filename;
   const own = prefilterOf().hints(text);
-  let rules = prefilterOf().possibleRules(own);
-  if (rules !== "all" && crossFile) {
-    const file = context.physicalFilename ?? context.filename;
-    const imports = relativeImports(text);
-    if (imports.length > 0) {
-      const ownImports = imports.flatMap((specifier) => resolveImport(file, specifier) ?? []);
-      rules = prefilterOf().possibleRules(
-        own,
-        hintsWithImports(
-          file,
-          (path) => (path === file ? own : importedFile(path).hints),
-          (path) => (path === file ? ownImports : importedFile(path).imports),
-        ),
-      );
-    }
-  }
+  // Resolved only if the file's own words leave some rule out; none followed without crossFile.
+  let ownImports: string[] | null = null;
+  const importsOf = (path: string) => {
+    if (path !== file) return importedFile(path).imports;
+    if (!crossFile) return [];
+    return (ownImports ??= relativeImports(text).flatMap((specifier) => resolveImport(file, specifier) ?? []));
+  };
+  const rules = prefilterOf().possibleRulesOf(file, (path) => (path === file ? own : importedFile(path).hints), importsOf);
   possibleRulesOf.set(sourceCode, rules);
   return rules;
 }
@@ -206,14 +199,14 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
   let byOptions = analysed.get(sourceCode);
   if (!byOptions) analysed.set(sourceCode, (byOptions = new Map()));
   let result = byOptions.get(key);
-  const rules = result ? "all" : possibleRules(context, crossFile);
-  if (!result && rules !== "all" && rules.length === 0) {
+  if (result) return result;
+  const rules = possibleRules(context, crossFile);
+  if (rules !== "all" && rules.length === 0) {
     // Most files of a project never mention this API: a text test, as in the scanner, spares
     // them lowering and analysis (an imported file's hints count, as the scanner counts them).
     result = { findings: [], ruleErrors: new Map() };
     byOptions.set(key, result);
-  }
-  if (!result) {
+  } else {
     const module = moduleOf(context);
     const ruleErrors = new Map<RuleName, string>();
     // A detector that fails part-way keeps what it and the others found; the failing rule says so

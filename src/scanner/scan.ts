@@ -214,12 +214,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const rulesOf = (file: string): readonly RuleName[] | "all" => {
     if (options.noPrefilter || languageOf(file) !== "typescript") return "all";
     let rules = possibleRules.get(file);
-    if (!rules) {
-      const own = readHints(file);
-      rules = prefilter.possibleRules(own);
-      if (rules !== "all" && importedFiles(file).length > 0) rules = prefilter.possibleRules(own, hintsWithImports(file, readHints, importedFiles));
-      possibleRules.set(file, rules);
-    }
+    if (!rules) possibleRules.set(file, (rules = prefilter.possibleRulesOf(file, readHints, importedFiles)));
     return rules;
   };
   /**
