@@ -9,6 +9,9 @@ import { dirname, resolve } from "node:path";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
 
+/** Whether an import can resolve to a file of this name (a JS/TS extension). */
+export const isSourceName = (name: string): boolean => SOURCE_EXTENSIONS.some((extension) => name.endsWith(extension));
+
 const JS_TO_TS: Record<string, string[]> = {
   ".js": [".ts", ".tsx"],
   ".jsx": [".tsx"],
@@ -84,12 +87,31 @@ export function directoryFilesOf(entries: readonly Dirent[]): DirectoryFiles {
   return { files, links, folded };
 }
 
+/** The same, from the names of a directory's files and links (as a walk recorded them). */
+export function directoryFilesOfNames(fileNames: readonly string[], linkNames: readonly string[]): DirectoryFiles {
+  const files = new Set(fileNames);
+  const links = linkNames.length > 0 ? new Set(linkNames) : null;
+  let folded: Set<string> | null = null;
+  for (const names of [fileNames, linkNames]) {
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      if (lower !== name) (folded ??= new Set()).add(lower);
+    }
+  }
+  return { files, links, folded };
+}
+
+/** Listings by directory (a scan's walk, or what it replayed): `undefined` when the directory is to be read. */
+export interface Listings {
+  get(directory: string): DirectoryFiles | undefined;
+}
+
 /**
  * Whether a file exists, answered from one listing per directory instead of a `stat` per
  * candidate path (an import tries up to 17). Links are followed with a `stat`; a name the listing
  * holds only in another case is asked of the file system too (case-insensitive volumes find it).
  */
-function listingOracle(known: ReadonlyMap<string, DirectoryFiles>): (path: string) => boolean {
+function listingOracle(known: Listings): (path: string) => boolean {
   const listings = new Map<string, DirectoryFiles | null>();
   let listed = 0;
   const listingOf = (directory: string): DirectoryFiles | null => {
@@ -129,7 +151,7 @@ function listingOracle(known: ReadonlyMap<string, DirectoryFiles>): (path: strin
  * looked up in directory listings (`listings`: those the scan's walk read already). Files do not
  * come and go during a scan; a long-lived editor process uses `resolveImport` itself.
  */
-export function memoizedImportResolver(listings: ReadonlyMap<string, DirectoryFiles> = new Map(), maxRemembered = MAX_REMEMBERED_PER_SCAN): ImportResolver {
+export function memoizedImportResolver(listings: Listings = new Map<string, DirectoryFiles>(), maxRemembered = MAX_REMEMBERED_PER_SCAN): ImportResolver {
   // By directory, then specifier: the keys are strings the caller holds already (no joined key
   // per pair), and the directories answered first are forgotten first (a scan goes directory by directory).
   const remembered = new Map<string, Map<string, string | null>>();

@@ -2,6 +2,9 @@
  * `--cache`: a file's findings are reused while its content, the content of every file its
  * analysis read through imports, the tool version, the catalogue and the options are unchanged.
  *
+ * It also holds the walk's record of each directory (see DiscoveryMemo), replayed by discovery
+ * while the directory is unchanged.
+ *
  * The cache is checked before it is trusted: its format and key (tool version, schedule hash,
  * options), and each entry against a digest of its own content. A cache that fails a check
  * (damaged, edited, written by another version) is discarded with a notice and the files are
@@ -14,6 +17,7 @@ import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { writeFileAtomic } from "../files/write-atomic.js";
 import { contentHash } from "./module-host.js";
 import type { FileAnalysis } from "./analyze-file.js";
+import type { WalkRecord } from "./discovery-memo.js";
 import { withoutEdits } from "./result.js";
 
 interface CacheEntry {
@@ -24,7 +28,7 @@ interface CacheEntry {
   digest: string;
 }
 
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * What reading a file taught the scan (its hash, its prefilter hints, its relative imports),
@@ -47,7 +51,9 @@ interface CacheFile {
   key: string;
   files: Record<string, CacheEntry>;
   reads: Record<string, ReadEntry>;
-  /** Digest of `reads` and the key, as each entry of `files` has its own. */
+  /** What the walk decided in each directory (see DiscoveryMemo). */
+  walk: WalkRecord | null;
+  /** Digest of `reads`, `walk` and the key, as each entry of `files` has its own. */
   readsDigest: string;
 }
 
@@ -67,6 +73,7 @@ export class ScanCache {
   private reads: Record<string, ReadEntry>;
   private readonly freshReads: Record<string, ReadEntry> = Object.create(null) as Record<string, ReadEntry>;
   private readonly dependencyHashes = new Map<string, string | null>();
+  private walk: WalkRecord | null = null;
   /** Something this run learned that the file on disk does not hold (a result, a read). */
   private changed = false;
   /** Entries and reads of the cache as loaded (`null`: none was usable). */
@@ -101,7 +108,7 @@ export class ScanCache {
     }
     // Another tool version, schedule or set of options: expected, and silent.
     if (loaded.key !== key) return;
-    if (loaded.readsDigest !== this.readsDigestOf(loaded.reads)) {
+    if (loaded.readsDigest !== this.readsDigestOf(loaded.reads, loaded.walk ?? null)) {
       onNotice(`the cache ${path} has entries that do not match their digest (edited or damaged); it is discarded and every file is analysed again`);
       return;
     }
@@ -114,11 +121,23 @@ export class ScanCache {
       this.entries[file] = entry;
     }
     Object.assign(this.reads, loaded.reads);
+    this.walk = loaded.walk ?? null;
     this.loaded = { files: Object.keys(this.entries).length, reads: Object.keys(this.reads).length };
   }
 
-  private readsDigestOf(reads: Record<string, ReadEntry>): string {
-    return createHash("sha256").update(this.key).update("\0").update(JSON.stringify(reads)).digest("hex");
+  private readsDigestOf(reads: Record<string, ReadEntry>, walk: WalkRecord | null): string {
+    return createHash("sha256").update(this.key).update("\0").update(JSON.stringify(reads)).update("\0").update(JSON.stringify(walk)).digest("hex");
+  }
+
+  /** The last run's walk, as it was recorded (see DiscoveryMemo). */
+  lastWalk(): WalkRecord | null {
+    return this.walk;
+  }
+
+  /** Keeps this run's walk; `changed`: it differs from the last run's. */
+  noteWalk(walk: WalkRecord, changed: boolean): void {
+    this.walk = walk;
+    if (changed) this.changed = true;
   }
 
   /** What an earlier run learned from reading this file, if the file is unchanged since. */
@@ -187,7 +206,7 @@ export class ScanCache {
     if (unchanged) return;
     writeFileAtomic(
       this.path,
-      JSON.stringify({ format: FORMAT, tool: "sunset-lint", key: this.key, files: this.fresh, reads: this.freshReads, readsDigest: this.readsDigestOf(this.freshReads) } satisfies CacheFile),
+      JSON.stringify({ format: FORMAT, tool: "sunset-lint", key: this.key, files: this.fresh, reads: this.freshReads, walk: this.walk, readsDigest: this.readsDigestOf(this.freshReads, this.walk) } satisfies CacheFile),
     );
   }
 }

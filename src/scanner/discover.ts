@@ -14,9 +14,10 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { globSync, hasMagic } from "glob";
 import ignore, { type Ignore } from "ignore";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
-import { directoryFilesOf, type DirectoryFiles } from "../files/resolve-import.js";
+import { directoryFilesOf, directoryFilesOfNames, isSourceName, type DirectoryFiles, type Listings } from "../files/resolve-import.js";
 import { DEFAULT_LANGUAGES, LANGUAGE_LABELS, languageOfPath, languageOfShebang, type LanguageId } from "../languages/index.js";
 import { ScanUsageError } from "./errors.js";
+import { KEPT_DIRECTORY, KEPT_LINK, KEPT_MINIFIED, KEPT_SCRIPT, LISTED_FILE, LISTED_LINK, WalkRulesChanged, type DirectoryRecord, type DiscoveryMemo, type KeptEntry } from "./discovery-memo.js";
 
 /** Directories never entered, and those left out unless `--no-default-ignores`. */
 const ALWAYS_PRUNED = new Set([".git", "node_modules", ".sunset-lint-cache"]);
@@ -53,6 +54,8 @@ export interface DiscoverOptions {
   respectGitignore?: boolean;
   /** The languages read (default: all but Markdown). */
   languages?: readonly LanguageId[];
+  /** The last walk's decisions, replayed where the tree is unchanged, and this walk's recorded (`--cache`). */
+  memo?: DiscoveryMemo;
 }
 
 export interface Discovery {
@@ -61,8 +64,8 @@ export interface Discovery {
   problems: FileProblem[];
   /** The language of each file. */
   languages: Map<string, LanguageId>;
-  /** The directory listings the walk read (by real path), for resolving imports without reading them again. */
-  listings: Map<string, DirectoryFiles>;
+  /** The directory listings the walk read or replayed (by real path), for resolving imports without reading them again. */
+  listings: Listings;
 }
 
 /** What the scan reads: files of the enabled languages by extension, and extensionless scripts by shebang. */
@@ -115,7 +118,7 @@ class IgnoreRules {
 
   constructor(private readonly options: DiscoverOptions) {
     this.userIgnore = options.ignore?.length ? ignore().add(options.ignore.map((pattern) => pattern.replace(/^\.\//, ""))) : null;
-    this.gitignores = options.respectGitignore === false ? null : new GitignoreIndex(options.cwd);
+    this.gitignores = options.respectGitignore === false ? null : new GitignoreIndex(options.cwd, options.memo ?? null);
   }
 
   pruned(name: string): boolean {
@@ -160,7 +163,23 @@ export function ignoredBecause(file: string, options: DiscoverOptions): string |
 }
 
 export function discoverFiles(options: DiscoverOptions): Discovery {
-  const { cwd } = options;
+  try {
+    return walk(options);
+  } catch (error) {
+    if (!(error instanceof WalkRulesChanged) || !options.memo) throw error;
+    // A directory gained or lost ignore rules: nothing recorded below it can be trusted.
+    options.memo.forget();
+    return walk(options);
+  }
+}
+
+/** What discovery depends on besides the file system: a walk record made with other options is not replayed. */
+export function discoveryKey(options: DiscoverOptions): string {
+  return JSON.stringify([options.cwd, options.paths, options.ignore ?? [], options.noDefaultIgnores ?? false, options.respectGitignore ?? true, options.languages ?? DEFAULT_LANGUAGES]);
+}
+
+function walk(options: DiscoverOptions): Discovery {
+  const { cwd, memo } = options;
   const problems: FileProblem[] = [];
   const files = new Set<string>();
   const languages = new Map<string, LanguageId>();
@@ -168,6 +187,11 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const rules = new IgnoreRules(options);
   const gitignores = rules.gitignores;
   const filter = new LanguageFilter(new Set(options.languages ?? DEFAULT_LANGUAGES));
+  /** Directories whose record was replayed: their listing is built from it if an import needs it. */
+  const replayed = new Map<string, DirectoryRecord>();
+  /** The directory being walked, as given and as its real path. */
+  let root = "";
+  let real = "";
 
   for (const given of expandGlobs(options.paths.length > 0 ? options.paths : ["."], cwd)) {
     const path = isAbsolute(given) ? given : resolve(cwd, given);
@@ -188,20 +212,34 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
     if (stats.isFile()) {
       // A file named explicitly is scanned even if an ignore would skip it in a directory walk.
       const language = filter.byName(path) ?? (filter.byName(path) === undefined ? filter.byShebang(path) : null);
-      if (language) {
-        files.add(path);
-        languages.set(path, language);
-      } else problems.push({ file: toPosixRelative(cwd, path), kind: "skipped", message: notScanned(filter) });
+      if (language) include(path, language);
+      else problems.push({ file: toPosixRelative(cwd, path), kind: "skipped", message: notScanned(filter) });
       continue;
     }
     if (!stats.isDirectory()) {
       throw new ScanUsageError(`${given}: not a file or a directory (a device, FIFO or socket cannot be scanned; name the files or directories to scan)`);
     }
     // A directory given through a symbolic link is followed: walk its target, report paths under the name given.
-    const real = realpathSync(path);
+    root = path;
+    real = realpathSync(path);
     const stack = [real];
     while (stack.length > 0) {
       const directory = stack.pop()!;
+      const known = memo?.lookup(path, directory);
+      if (known && "replay" in known) {
+        // Unchanged since the last walk (see DiscoveryMemo): its decisions, not its listing.
+        gitignores?.noteListing(directory, known.replay.ignoreFile || known.replay.git, known.replay.git);
+        replayed.set(directory, known.replay);
+        for (const [name, what] of known.replay.kept) {
+          if (what === LISTED_FILE || what === LISTED_LINK) continue;
+          const walked = join(directory, name);
+          if (what === KEPT_DIRECTORY) stack.push(walked);
+          else if (what === KEPT_MINIFIED) skipMinified(shown(walked));
+          else if (what === KEPT_LINK || what === KEPT_SCRIPT) settle(walked, shown(walked), what === KEPT_LINK);
+          else include(shown(walked), what as LanguageId);
+        }
+        continue;
+      }
       let entries: Dirent[];
       try {
         entries = readdirSync(directory, { withFileTypes: true });
@@ -210,49 +248,95 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
         problems.push({ file: toPosixRelative(cwd, shown(directory)), kind: "unscannable", message: `cannot read this directory (${(error as NodeJS.ErrnoException).code ?? String(error)})` });
         continue;
       }
+      const ignoreFile = entries.some((entry) => entry.name === ".gitignore");
+      const git = entries.some((entry) => entry.name === ".git");
       // The listing says whether this directory has ignore files: no need to try to open them.
-      gitignores?.noteListing(directory, entries.some((entry) => entry.name === ".gitignore" || entry.name === ".git"));
+      gitignores?.noteListing(directory, ignoreFile || git, git);
+      const kept: KeptEntry[] = [];
       for (const entry of entries) {
         const walked = join(directory, entry.name);
         if (entry.isDirectory()) {
           if (rules.pruned(entry.name) || rules.ignoredByUser(shown(walked), path, true) || gitignores?.ignores(walked, true)) continue;
           stack.push(walked);
+          kept.push([entry.name, KEPT_DIRECTORY]);
           continue;
         }
         // Symbolic links to files are scanned; links to directories are not followed (no loops).
         if (!(entry.isFile() || entry.isSymbolicLink())) continue;
-        let language = filter.byName(entry.name);
-        if (language === null) continue;
-        const file = shown(walked);
-        if (rules.ignoredByUser(file, path, false) || gitignores?.ignores(walked, false)) continue;
-        if (!options.noDefaultIgnores && entry.name.endsWith(".min.js")) {
-          problems.push({ file: toPosixRelative(cwd, file), kind: "skipped", message: "skipped: a minified bundle (*.min.js); --no-default-ignores scans it" });
-          continue;
-        }
-        if (entry.isSymbolicLink()) {
-          let target;
-          try {
-            target = statSync(walked);
-          } catch (error) {
-            const loop = (error as NodeJS.ErrnoException).code === "ELOOP";
-            problems.push({ file: toPosixRelative(cwd, file), kind: "unscannable", message: loop ? "symbolic link loop: it never reaches a file" : "broken symbolic link: its target does not exist" });
-            continue;
-          }
-          if (!target.isFile()) continue;
-        }
-        // A file without an extension is read if its shebang names a language (`#!/usr/bin/env python3`).
-        language ??= filter.byShebang(walked);
-        if (!language) continue;
-        files.add(file);
-        languages.set(file, language);
+        const what = admit(entry, walked);
+        if (what !== null) kept.push([entry.name, what]);
+        // An import may resolve to a file the scan leaves out: a replayed listing must still name it.
+        if ((what === null || what === KEPT_MINIFIED) && isSourceName(entry.name)) kept.push([entry.name, entry.isSymbolicLink() ? LISTED_LINK : LISTED_FILE]);
       }
-    }
-
-    function shown(walked: string): string {
-      return real === path ? walked : join(path, relative(real, walked));
+      if (known) memo!.noteListing(path, directory, known.stamp, known.previous, { ignoreFile, git, kept });
     }
   }
-  return { files: [...files].sort(), problems, languages, listings };
+  return { files: [...files].sort(), problems, languages, listings: { get: (directory) => listings.get(directory) ?? replayedListing(directory) } };
+
+  /** What the walk keeps of a file or link it listed (null: nothing, it is not scanned). */
+  function admit(entry: Dirent, walked: string): string | null {
+    const language = filter.byName(entry.name);
+    if (language === null) return null;
+    const file = shown(walked);
+    if (rules.ignoredByUser(file, root, false) || gitignores?.ignores(walked, false)) return null;
+    if (!options.noDefaultIgnores && entry.name.endsWith(".min.js")) {
+      skipMinified(file);
+      return KEPT_MINIFIED;
+    }
+    if (entry.isSymbolicLink() || language === undefined) {
+      settle(walked, file, entry.isSymbolicLink());
+      return entry.isSymbolicLink() ? KEPT_LINK : KEPT_SCRIPT;
+    }
+    include(file, language);
+    return language;
+  }
+
+  /** A replayed directory's listing, from its record: the names an import can resolve to. */
+  function replayedListing(directory: string): DirectoryFiles | undefined {
+    const record = replayed.get(directory);
+    if (!record) return undefined;
+    const fileNames: string[] = [];
+    const linkNames: string[] = [];
+    for (const [name, what] of record.kept) {
+      if (what === KEPT_LINK || what === LISTED_LINK) linkNames.push(name);
+      else if (what !== KEPT_DIRECTORY && what !== KEPT_MINIFIED) fileNames.push(name);
+    }
+    const listing = directoryFilesOfNames(fileNames, linkNames);
+    listings.set(directory, listing);
+    return listing;
+  }
+
+  /** A walked path as the user named it (under the name of a linked directory given, not its target). */
+  function shown(walked: string): string {
+    return real === root ? walked : join(root, relative(real, walked));
+  }
+
+  function include(file: string, language: LanguageId): void {
+    files.add(file);
+    languages.set(file, language);
+  }
+
+  function skipMinified(file: string): void {
+    problems.push({ file: toPosixRelative(cwd, file), kind: "skipped", message: "skipped: a minified bundle (*.min.js); --no-default-ignores scans it" });
+  }
+
+  /** A link (its target) or an extensionless file (its first line): decided on every walk, never replayed. */
+  function settle(walked: string, file: string, link: boolean): void {
+    if (link) {
+      let target;
+      try {
+        target = statSync(walked);
+      } catch (error) {
+        const loop = (error as NodeJS.ErrnoException).code === "ELOOP";
+        problems.push({ file: toPosixRelative(cwd, file), kind: "unscannable", message: loop ? "symbolic link loop: it never reaches a file" : "broken symbolic link: its target does not exist" });
+        return;
+      }
+      if (!target.isFile()) return;
+    }
+    // A file without an extension is read if its shebang names a language (`#!/usr/bin/env python3`).
+    const language = filter.byName(walked) ?? filter.byShebang(walked);
+    if (language) include(file, language);
+  }
 }
 
 /** Paths that do not exist but hold glob characters (`"src/**\/*.ts"` quoted past the shell) are expanded. */
@@ -280,7 +364,13 @@ class GitignoreIndex {
   private readonly rootOf = new Map<string, string | null>();
   /** Per directory, the `.gitignore` files that apply to its entries, nearest first (worked out once per directory). */
   private readonly chains = new Map<string, { directory: string; matcher: Ignore }[]>();
-  constructor(private readonly cwd: string) {}
+  /** Whether a walked directory holds `.git`, from its listing. */
+  private readonly listedGit = new Map<string, boolean>();
+  constructor(
+    private readonly cwd: string,
+    /** Told which ignore files and repositories the walk looked at, so that a replay can check them. */
+    private readonly memo: DiscoveryMemo | null,
+  ) {}
 
   ignores(path: string, directory: boolean): boolean {
     for (const { directory: base, matcher } of this.chainOf(dirname(path))) {
@@ -291,9 +381,10 @@ class GitignoreIndex {
     return false;
   }
 
-  /** A directory whose listing holds neither `.gitignore` nor `.git` has no ignore file of its own. */
-  noteListing(directory: string, hasIgnoreFiles: boolean): void {
+  /** A directory whose listing holds neither `.gitignore` nor `.git` has no ignore file of its own; one without `.git` is no repository's root. */
+  noteListing(directory: string, hasIgnoreFiles: boolean, hasGit: boolean): void {
     if (!hasIgnoreFiles && !this.byDirectory.has(directory)) this.byDirectory.set(directory, null);
+    this.listedGit.set(directory, hasGit);
   }
 
   private chainOf(start: string): { directory: string; matcher: Ignore }[] {
@@ -322,7 +413,13 @@ class GitignoreIndex {
     const known = this.rootOf.get(directory);
     if (known !== undefined) return known;
     const parent = dirname(directory);
-    const found = existsSync(join(directory, ".git")) ? directory : parent === directory ? null : this.enclosingRepository(parent);
+    let here = this.listedGit.get(directory);
+    if (here === undefined) {
+      const git = join(directory, ".git");
+      here = existsSync(git);
+      this.memo?.noteRepository(git, here);
+    }
+    const found = here ? directory : parent === directory ? null : this.enclosingRepository(parent);
     this.rootOf.set(directory, found);
     return found;
   }
@@ -334,6 +431,8 @@ class GitignoreIndex {
     let matcher: Ignore | null = null;
     for (const source of sources) {
       let text: string;
+      // Stamped before it is read: a change while it is read is seen by the next walk.
+      this.memo?.noteIgnoreFile(source);
       try {
         text = readBounded(source, "gitignore");
       } catch (error) {

@@ -16,7 +16,8 @@ import { memoizedImportResolver } from "../files/resolve-import.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { fileStamp, ScanCache } from "./cache.js";
-import { discoverFiles, toPosixRelative, type FileProblem } from "./discover.js";
+import { discoverFiles, discoveryKey, toPosixRelative, type DiscoverOptions, type FileProblem } from "./discover.js";
+import { DiscoveryMemo } from "./discovery-memo.js";
 import { ScannerModuleHost, contentHash } from "./module-host.js";
 import { hintsWithImports, NO_HINTS, NO_IMPORTS, Prefilter, PREFILTER_FINGERPRINT, relativeImports, type Hints } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
@@ -110,9 +111,24 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   };
   const stdinPath = options.stdin ? resolve(cwd, options.stdin.filename) : null;
   const enabledLanguages = options.languages ?? [...DEFAULT_LANGUAGES];
+  const cache = options.cache && !options.withFixes && !stdinPath
+    ? new ScanCache(
+        typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
+        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|"), SDK_METHOD_SPELLINGS, prefilterText.toString(), prefilterReading.toString()]),
+        options.onNotice,
+      )
+    : null;
+  if (cache) phase("cache load");
+  const discoverOptions: DiscoverOptions = { cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false, languages: enabledLanguages };
+  // With a cache, the walk replays its last decisions in directories unchanged since (see DiscoveryMemo).
+  const memo = cache ? new DiscoveryMemo(cache.lastWalk(), discoveryKey(discoverOptions)) : null;
   const discovery = stdinPath
     ? { files: [stdinPath], problems: [], languages: new Map([[stdinPath, languageOfPath(stdinPath) ?? "typescript"]]), listings: new Map() }
-    : discoverFiles({ cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false, languages: enabledLanguages });
+    : discoverFiles({ ...discoverOptions, ...(memo ? { memo } : {}) });
+  if (memo) {
+    cache!.noteWalk(memo.result(), memo.changed);
+    options.onDebug?.(`walk: ${memo.replayedCount} directories unchanged since the last run, ${memo.listedCount} listed`);
+  }
   const languageOf = (file: string): LanguageId => discovery.languages.get(file) ?? languageOfPath(file) ?? "typescript";
   phase("discovery");
   const sourceOf = (file: string) => (file === stdinPath ? ({ ok: true, text: options.stdin!.text } as const) : readSource(file, maxFileBytes));
@@ -124,14 +140,6 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     throw new ScanUsageError(`no files to scan in ${given} (after ignores; languages read: ${read}); nothing was checked`);
   }
   const files = options.shard ? discovery.files.filter((file) => shardOf(toPosixRelative(cwd, file), options.shard!.count) === options.shard!.index) : discovery.files;
-
-  const cache = options.cache && !options.withFixes && !stdinPath
-    ? new ScanCache(
-        typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
-        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|"), SDK_METHOD_SPELLINGS, prefilterText.toString(), prefilterReading.toString()]),
-        options.onNotice,
-      )
-    : null;
 
   const setup: WorkerSetup = {
     cwd,

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AS_OF, runCli, scratch } from "../support/cli.js";
@@ -114,6 +114,21 @@ describe("a cache that cannot be trusted", () => {
     const hintsTampered = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
     expect(JSON.parse(hintsTampered.stdout).findings).toHaveLength(1);
     expect(hintsTampered.stderr).toMatch(/do not match their digest/);
+
+    // So is the walk's record of each directory (replayed while the directory is unchanged): a
+    // directory said to hold no file is listed again.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(dir, hourAgo, hourAgo);
+    runCli(["scan", "--cache", "--as-of", AS_OF], dir);
+    const withWalk = JSON.parse(readFileSync(path, "utf8"));
+    const records = Object.values(withWalk.walk.roots as Record<string, Record<string, { stamp: string; kept: unknown[] }>>).flatMap((directories) => Object.values(directories));
+    expect(records.some((record) => record.stamp !== "" && record.kept.length > 0)).toBe(true);
+    for (const record of records) record.kept = [];
+    withWalk.files = {};
+    writeFileSync(path, JSON.stringify(withWalk));
+    const walkTampered = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
+    expect(JSON.parse(walkTampered.stdout).findings).toHaveLength(1);
+    expect(walkTampered.stderr).toMatch(/do not match their digest/);
 
     writeFileSync(path, "{ damaged");
     const damaged = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);

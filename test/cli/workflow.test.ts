@@ -1,7 +1,14 @@
-import { readFileSync, statSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, utimesSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AS_OF, FIXTURES, runCli, scratch } from "../support/cli.js";
+
+/** Sets the times of every directory below `root` an hour back. */
+function ageDirectories(root: string): void {
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  utimesSync(root, hourAgo, hourAgo);
+  for (const entry of readdirSync(root, { withFileTypes: true })) if (entry.isDirectory()) ageDirectories(join(root, entry.name));
+}
 
 type Finding = { file: string; line: number; column: number; ruleId: string; entryId: string | null; fingerprint: string };
 const key = (f: Finding) => `${f.file}:${f.line}:${f.column} ${f.ruleId} ${f.entryId}`;
@@ -166,6 +173,9 @@ describe("cache", () => {
     const first = json(["--cache"], app);
     expect(existsSync(join(app, ".sunset-lint-cache/scan-cache.json"))).toBe(true);
     const cacheFile = join(app, ".sunset-lint-cache/scan-cache.json");
+    // As in a checkout made earlier: the walk records each directory, and replays it next time.
+    ageDirectories(app);
+    expect(json(["--cache"], app).findings).toEqual(first.findings);
     const written = statSync(cacheFile).mtimeMs;
     const second = json(["--cache"], app);
     expect(second.findings).toEqual(first.findings);
