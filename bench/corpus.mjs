@@ -5,7 +5,8 @@
  * Cases: the floor (Node reads every file and tests one regular expression), a cold scan (with
  * and without the compiler in V8's code cache: a fresh CI machine has none), a scan
  * with a warm cache, the same after one file was edited, `--tsconfig` on one package (when given),
- * ESLint with the parser alone and with the plugin's recommended config, the plugin's rules per
+ * ESLint with the parser alone, with one built-in rule and with the plugin's recommended config
+ * (run in turn, with the ratios taken run by run), the plugin's rules per
  * keystroke in the editor on the largest files of about 100 KB it analyses (bench/editor-corpus.mjs), `--version`, and the
  * corpus copied N times (`--multiply`), and with `--per-language` a cold scan of each language
  * present on its own (`--languages X`: what each front end costs). Each case runs `--runs` times (default 3) and the median
@@ -62,6 +63,26 @@ function measure(name, args, { cwd = corpus, before = () => {}, times = runs, en
   return { case: name, wall: median((s) => s.wall), cpu: median((s) => s.cpu), peakMiB: median((s) => s.peakMiB), output: samples.at(-1).output };
 }
 
+/**
+ * Several commands in turn (A B C, A B C, ...), `times` rounds: each one's medians as `measure`
+ * gives them, and `ratios[i]`: the median over rounds of its wall time over command i's.
+ */
+function measureInTurn(commands, { times = runs } = {}) {
+  const rounds = [];
+  for (let run = 0; run < times; run++) rounds.push(commands.map(([name, args]) => measure(name, args, { times: 1 })));
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return commands.map(([name], index) => ({
+    case: name,
+    wall: median(rounds.map((round) => round[index].wall)),
+    cpu: median(rounds.map((round) => round[index].cpu)),
+    peakMiB: median(rounds.map((round) => round[index].peakMiB)),
+    output: rounds.at(-1)[index].output,
+    ratios: commands.map((_, other) => median(rounds.map((round) => round[index].wall / round[other].wall))),
+  }));
+}
+
+const percent = (ratio) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(0)}%`;
+
 const summaryOf = (output) => {
   try {
     const result = JSON.parse(output);
@@ -75,7 +96,7 @@ const scanArgs = (target, extra = []) => [BIN, "scan", target, "--format", "json
 const cache = join(scratch, "scan-cache.json");
 const rows = [];
 const add = (row, extra = {}) => {
-  const { output, ...figures } = row;
+  const { output, ratios: _ratios, ...figures } = row;
   rows.push({ ...figures, ...summaryOf(output), ...extra });
   console.error(`bench: ${row.case}: ${row.wall.toFixed(2)} s wall, ${row.cpu.toFixed(2)} s cpu, ${Math.round(row.peakMiB)} MiB`);
 };
@@ -117,26 +138,35 @@ try {
     }
   }
 
-  const config = (withPlugin) => {
-    const file = join(scratch, `eslint.${withPlugin ? "plugin" : "parser"}.mjs`);
-    const parser = pathUrl(join(ROOT, "node_modules/@typescript-eslint/parser/dist/index.js"));
-    const plugin = pathUrl(join(ROOT, "dist/eslint/index.js"));
-    writeFileSync(
-      file,
-      withPlugin
-        ? `import sunset from ${JSON.stringify(plugin)};\nexport default [{ ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/*.d.ts", "**/*.min.js"] }, { ...sunset.configs.recommended, files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"] }];\n`
-        : `import parser from ${JSON.stringify(parser)};\nexport default [{ ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/*.d.ts", "**/*.min.js"] }, { files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"], languageOptions: { parser, parserOptions: { ecmaFeatures: { jsx: true } } } }];\n`,
-    );
+  const IGNORES = `{ ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/*.d.ts", "**/*.min.js"] }`;
+  const parser = pathUrl(join(ROOT, "node_modules/@typescript-eslint/parser/dist/index.js"));
+  const plugin = pathUrl(join(ROOT, "dist/eslint/index.js"));
+  const parserOnly = (rules) => `import parser from ${JSON.stringify(parser)};\nexport default [${IGNORES}, { files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"], languageOptions: { parser, parserOptions: { ecmaFeatures: { jsx: true } } }, rules: ${JSON.stringify(rules)} }];\n`;
+  const configs = {
+    parser: parserOnly({}),
+    // Any rule at all costs ESLint 10 a fixed share (each file's rule context is an object whose
+    // prototype is that file's context): the baseline a plugin's own cost is measured against.
+    builtin: parserOnly({ "no-debugger": "error" }),
+    plugin: `import sunset from ${JSON.stringify(plugin)};\nexport default [${IGNORES}, { ...sunset.configs.recommended, files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"] }];\n`,
+  };
+  const config = (name) => {
+    const file = join(scratch, `eslint.${name}.mjs`);
+    writeFileSync(file, configs[name]);
     return file;
   };
   const eslintArgs = (file) => [ESLINT, "--no-config-lookup", "-c", file, "--no-warn-ignored", "-f", "json", "."];
   // ESLint reads JavaScript and TypeScript only: a corpus without any has no ESLint cases.
-  const probe = spawnSync(process.execPath, eslintArgs(config(false)), { cwd: corpus, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const probe = spawnSync(process.execPath, eslintArgs(config("parser")), { cwd: corpus, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   if (probe.status === 0 || probe.status === 1) {
-    const parserOnly = measure("ESLint, parser only (no rules)", eslintArgs(config(false)));
-    add(parserOnly);
-    const withPlugin = measure("ESLint, sunset-lint recommended", eslintArgs(config(true)));
-    add(withPlugin, { "vs parser only": `${((withPlugin.wall / parserOnly.wall - 1) * 100).toFixed(0)}%` });
+    // In turn, run by run, so that the ratios are taken between runs made under the same load.
+    const [parserRun, builtinRun, pluginRun] = measureInTurn([
+      ["ESLint, parser only (no rules)", eslintArgs(config("parser"))],
+      ["ESLint, parser and one built-in rule (no-debugger)", eslintArgs(config("builtin"))],
+      ["ESLint, sunset-lint recommended", eslintArgs(config("plugin"))],
+    ]);
+    add(parserRun);
+    add(builtinRun, { "vs parser only": percent(builtinRun.ratios[0]) });
+    add(pluginRun, { "vs parser only": percent(pluginRun.ratios[0]), "vs one built-in rule": percent(pluginRun.ratios[1]) });
     // The editor: the plugin's rules on every keystroke in the largest files of about 100 KB it analyses.
     const editor = spawnSync(process.execPath, [EDITOR, corpus, "3"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     if (editor.status !== 0) throw new Error(`editor case: exit ${editor.status}\n${editor.stderr}`);
