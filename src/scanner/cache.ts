@@ -6,9 +6,12 @@
  * while the directory is unchanged.
  *
  * The cache is checked before it is trusted: its format and key (tool version, schedule hash,
- * options), and each entry against a digest of its own content. A cache that fails a check
+ * options), and its content against the digest written with it. A cache that fails a check
  * (damaged, edited, written by another version) is discarded with a notice and the files are
  * analysed again, so a bad cache can cost time but never hide a finding.
+ *
+ * The file is two lines: a header (format, key, digest) and the content, whose text is what the
+ * digest is taken of, so that checking it costs a hash of the text, not a second serialization.
  */
 import type { Hints } from "../core/prefilter.js";
 import { createHash } from "node:crypto";
@@ -24,11 +27,9 @@ interface CacheEntry {
   hash: string;
   dependencies: Record<string, string>;
   result: FileAnalysis;
-  /** Digest of the three fields above and the cache key: an entry edited by hand no longer matches. */
-  digest: string;
 }
 
-const FORMAT = 5;
+const FORMAT = 6;
 
 /**
  * What reading a file taught the scan (its hash, its prefilter hints, its relative imports),
@@ -45,16 +46,21 @@ export interface ReadEntry {
   ownOutput?: true;
 }
 
-interface CacheFile {
+/** The first line of the cache file. */
+interface CacheHeader {
   format: typeof FORMAT;
   tool: "sunset-lint";
   key: string;
+  /** Digest of the key and the text of the second line: an entry edited by hand no longer matches. */
+  digest: string;
+}
+
+/** The second line. */
+interface CacheContent {
   files: Record<string, CacheEntry>;
   reads: Record<string, ReadEntry>;
   /** What the walk decided in each directory (see DiscoveryMemo). */
   walk: WalkRecord | null;
-  /** Digest of `reads`, `walk` and the key, as each entry of `files` has its own. */
-  readsDigest: string;
 }
 
 /** A file's stamp, or null when it cannot be stat'ed. */
@@ -96,37 +102,40 @@ export class ScanCache {
       else if (!(error instanceof BoundedReadError)) throw error;
       return;
     }
-    let loaded: Partial<CacheFile> | null;
+    const newline = text.indexOf("\n");
+    let header: Partial<CacheHeader> | null;
     try {
-      loaded = JSON.parse(text) as Partial<CacheFile> | null;
+      header = JSON.parse(newline === -1 ? text : text.slice(0, newline)) as Partial<CacheHeader> | null;
     } catch {
-      loaded = null;
+      header = null;
     }
-    if (loaded === null || typeof loaded !== "object" || loaded.tool !== "sunset-lint" || loaded.format !== FORMAT || typeof loaded.files !== "object" || loaded.files === null || typeof loaded.reads !== "object" || loaded.reads === null) {
+    if (header === null || typeof header !== "object" || header.tool !== "sunset-lint" || header.format !== FORMAT || newline === -1) {
       onNotice(`the cache ${path} is damaged or was written by another version; it is discarded and every file is analysed again`);
       return;
     }
     // Another tool version, schedule or set of options: expected, and silent.
-    if (loaded.key !== key) return;
-    if (loaded.readsDigest !== this.readsDigestOf(loaded.reads, loaded.walk ?? null)) {
+    if (header.key !== key) return;
+    const contentText = text.slice(newline + 1);
+    let content: Partial<CacheContent> | null = null;
+    if (header.digest === this.digestOf(contentText)) {
+      try {
+        content = JSON.parse(contentText) as Partial<CacheContent> | null;
+      } catch {
+        content = null;
+      }
+    }
+    if (content === null || typeof content !== "object" || typeof content.files !== "object" || content.files === null || typeof content.reads !== "object" || content.reads === null) {
       onNotice(`the cache ${path} has entries that do not match their digest (edited or damaged); it is discarded and every file is analysed again`);
       return;
     }
-    for (const [file, entry] of Object.entries(loaded.files)) {
-      if (!entry || typeof entry !== "object" || entry.digest !== this.digestOf(entry)) {
-        onNotice(`the cache ${path} has entries that do not match their digest (edited or damaged); it is discarded and every file is analysed again`);
-        this.entries = Object.create(null) as Record<string, CacheEntry>;
-        return;
-      }
-      this.entries[file] = entry;
-    }
-    Object.assign(this.reads, loaded.reads);
-    this.walk = loaded.walk ?? null;
+    Object.assign(this.entries, content.files);
+    Object.assign(this.reads, content.reads);
+    this.walk = content.walk ?? null;
     this.loaded = { files: Object.keys(this.entries).length, reads: Object.keys(this.reads).length };
   }
 
-  private readsDigestOf(reads: Record<string, ReadEntry>, walk: WalkRecord | null): string {
-    return createHash("sha256").update(this.key).update("\0").update(JSON.stringify(reads)).update("\0").update(JSON.stringify(walk)).digest("hex");
+  private digestOf(contentText: string): string {
+    return createHash("sha256").update(this.key).update("\0").update(contentText).digest("hex");
   }
 
   /** The last run's walk, as it was recorded (see DiscoveryMemo). */
@@ -155,10 +164,6 @@ export class ScanCache {
     const known = this.reads[path];
     if (!known || known.stamp !== entry.stamp || known.hash !== entry.hash) this.changed = true;
     this.freshReads[path] = entry;
-  }
-
-  private digestOf(entry: Omit<CacheEntry, "digest">): string {
-    return createHash("sha256").update(this.key).update("\0").update(JSON.stringify([entry.hash, entry.dependencies, entry.result])).digest("hex");
   }
 
   static keyOf(parts: unknown): string {
@@ -195,8 +200,7 @@ export class ScanCache {
     const dependencies: Record<string, string> = {};
     for (const dependency of result.dependencies) dependencies[dependency] = this.hashOf(dependency) ?? "";
     // Fixes are offsets into this exact text: a run that fixes never reads the cache.
-    const entry = { hash, dependencies, result: { ...result, findings: result.findings.map(withoutEdits) } };
-    this.fresh[path] = { ...entry, digest: this.digestOf(entry) };
+    this.fresh[path] = { hash, dependencies, result: { ...result, findings: result.findings.map(withoutEdits) } };
     this.changed = true;
   }
 
@@ -204,9 +208,8 @@ export class ScanCache {
   save(): void {
     const unchanged = !this.changed && this.loaded !== null && Object.keys(this.fresh).length === this.loaded.files && Object.keys(this.freshReads).length === this.loaded.reads;
     if (unchanged) return;
-    writeFileAtomic(
-      this.path,
-      JSON.stringify({ format: FORMAT, tool: "sunset-lint", key: this.key, files: this.fresh, reads: this.freshReads, walk: this.walk, readsDigest: this.readsDigestOf(this.freshReads, this.walk) } satisfies CacheFile),
-    );
+    const contentText = JSON.stringify({ files: this.fresh, reads: this.freshReads, walk: this.walk } satisfies CacheContent);
+    const header: CacheHeader = { format: FORMAT, tool: "sunset-lint", key: this.key, digest: this.digestOf(contentText) };
+    writeFileAtomic(this.path, `${JSON.stringify(header)}\n${contentText}`);
   }
 }

@@ -97,9 +97,15 @@ describe("a cache that cannot be trusted", () => {
     const first = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
     expect(JSON.parse(first.stdout).findings).toHaveLength(1);
     const path = join(dir, ".sunset-lint-cache/scan-cache.json");
-    const cache = JSON.parse(readFileSync(path, "utf8"));
-    for (const entry of Object.values(cache.files) as { result: { findings: unknown[] } }[]) entry.result.findings = [];
-    writeFileSync(path, JSON.stringify(cache));
+    // The cache file is a header line (format, key, digest) and a content line.
+    const readCache = () => {
+      const [header, content] = readFileSync(path, "utf8").split("\n");
+      return { header: header!, content: JSON.parse(content!) };
+    };
+    const writeCache = ({ header, content }: { header: string; content: unknown }) => writeFileSync(path, `${header}\n${JSON.stringify(content)}`);
+    const cache = readCache();
+    for (const entry of Object.values(cache.content.files) as { result: { findings: unknown[] } }[]) entry.result.findings = [];
+    writeCache(cache);
     const tampered = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
     expect(JSON.parse(tampered.stdout).findings).toHaveLength(1);
     expect(tampered.stderr).toMatch(/the cache .*scan-cache\.json has entries that do not match their digest .* discarded/);
@@ -107,10 +113,10 @@ describe("a cache that cannot be trusted", () => {
 
     // The hints learned from reading files are checked too: a file marked as holding nothing comes back.
     runCli(["scan", "--cache", "--as-of", AS_OF], dir);
-    const withReads = JSON.parse(readFileSync(path, "utf8"));
-    for (const entry of Object.values(withReads.reads) as { hints: unknown }[]) entry.hints = { signals: 0, words: [] };
-    withReads.files = {};
-    writeFileSync(path, JSON.stringify(withReads));
+    const withReads = readCache();
+    for (const entry of Object.values(withReads.content.reads) as { hints: unknown }[]) entry.hints = { signals: 0, words: [] };
+    withReads.content.files = {};
+    writeCache(withReads);
     const hintsTampered = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
     expect(JSON.parse(hintsTampered.stdout).findings).toHaveLength(1);
     expect(hintsTampered.stderr).toMatch(/do not match their digest/);
@@ -120,12 +126,12 @@ describe("a cache that cannot be trusted", () => {
     const hourAgo = new Date(Date.now() - 3_600_000);
     utimesSync(dir, hourAgo, hourAgo);
     runCli(["scan", "--cache", "--as-of", AS_OF], dir);
-    const withWalk = JSON.parse(readFileSync(path, "utf8"));
-    const records = Object.values(withWalk.walk.roots as Record<string, Record<string, { stamp: string; kept: unknown[] }>>).flatMap((directories) => Object.values(directories));
+    const withWalk = readCache();
+    const records = Object.values(withWalk.content.walk.roots as Record<string, Record<string, { stamp: string; kept: unknown[] }>>).flatMap((directories) => Object.values(directories));
     expect(records.some((record) => record.stamp !== "" && record.kept.length > 0)).toBe(true);
     for (const record of records) record.kept = [];
-    withWalk.files = {};
-    writeFileSync(path, JSON.stringify(withWalk));
+    withWalk.content.files = {};
+    writeCache(withWalk);
     const walkTampered = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], dir);
     expect(JSON.parse(walkTampered.stdout).findings).toHaveLength(1);
     expect(walkTampered.stderr).toMatch(/do not match their digest/);
