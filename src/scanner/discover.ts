@@ -252,23 +252,25 @@ function walk(options: DiscoverOptions): Discovery {
       const git = entries.some((entry) => entry.name === ".git");
       // The listing says whether this directory has ignore files: no need to try to open them.
       gitignores?.noteListing(directory, ignoreFile || git, git);
-      const kept: KeptEntry[] = [];
+      /** What the memo records of this directory (nothing without one). */
+      const kept: KeptEntry[] | null = known ? [] : null;
       for (const entry of entries) {
         const walked = join(directory, entry.name);
         if (entry.isDirectory()) {
           if (rules.pruned(entry.name) || rules.ignoredByUser(shown(walked), path, true) || gitignores?.ignores(walked, true)) continue;
           stack.push(walked);
-          kept.push([entry.name, KEPT_DIRECTORY]);
+          kept?.push([entry.name, KEPT_DIRECTORY]);
           continue;
         }
         // Symbolic links to files are scanned; links to directories are not followed (no loops).
         if (!(entry.isFile() || entry.isSymbolicLink())) continue;
         const what = admit(entry, walked);
+        if (!kept) continue;
         if (what !== null) kept.push([entry.name, what]);
         // An import may resolve to a file the scan leaves out: a replayed listing must still name it.
         if ((what === null || what === KEPT_MINIFIED) && isSourceName(entry.name)) kept.push([entry.name, entry.isSymbolicLink() ? LISTED_LINK : LISTED_FILE]);
       }
-      if (known) memo!.noteListing(path, directory, known.stamp, known.previous, { ignoreFile, git, kept });
+      if (known && kept) memo!.noteListing(path, directory, known.stamp, known.previous, { ignoreFile, git, kept });
     }
   }
   return { files: [...files].sort(), problems, languages, listings: { get: (directory) => listings.get(directory) ?? replayedListing(directory) } };
