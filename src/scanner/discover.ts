@@ -273,7 +273,8 @@ function walk(options: DiscoverOptions): Discovery {
       if (known && kept) memo!.noteListing(path, directory, known.stamp, known.previous, { ignoreFile, git, kept });
     }
   }
-  return { files: [...files].sort(), problems, languages, listings: { get: (directory) => listings.get(directory) ?? replayedListing(directory) } };
+  // Not a closure over this walk: that would keep its ignore rules and their caches alive for the whole scan.
+  return { files: [...files].sort(), problems, languages, listings: new WalkListings(listings, replayed) };
 
   /** What the walk keeps of a file or link it listed (null: nothing, it is not scanned). */
   function admit(entry: Dirent, walked: string): string | null {
@@ -291,21 +292,6 @@ function walk(options: DiscoverOptions): Discovery {
     }
     include(file, language);
     return language;
-  }
-
-  /** A replayed directory's listing, from its record: the names an import can resolve to. */
-  function replayedListing(directory: string): DirectoryFiles | undefined {
-    const record = replayed.get(directory);
-    if (!record) return undefined;
-    const fileNames: string[] = [];
-    const linkNames: string[] = [];
-    for (const [name, what] of record.kept) {
-      if (what === KEPT_LINK || what === LISTED_LINK) linkNames.push(name);
-      else if (what !== KEPT_DIRECTORY && what !== KEPT_MINIFIED) fileNames.push(name);
-    }
-    const listing = directoryFilesOfNames(fileNames, linkNames);
-    listings.set(directory, listing);
-    return listing;
   }
 
   /** A walked path as the user named it (under the name of a linked directory given, not its target). */
@@ -338,6 +324,33 @@ function walk(options: DiscoverOptions): Discovery {
     // A file without an extension is read if its shebang names a language (`#!/usr/bin/env python3`).
     const language = filter.byName(walked) ?? filter.byShebang(walked);
     if (language) include(file, language);
+  }
+}
+
+/** The listings a walk read, and those of the directories it replayed, built from their record when an import needs one. */
+class WalkListings implements Listings {
+  constructor(
+    private readonly listed: Map<string, DirectoryFiles>,
+    private readonly replayed: ReadonlyMap<string, DirectoryRecord>,
+  ) {}
+
+  get(directory: string): DirectoryFiles | undefined {
+    return this.listed.get(directory) ?? this.fromRecord(directory);
+  }
+
+  /** The names in a replayed directory that an import can resolve to. */
+  private fromRecord(directory: string): DirectoryFiles | undefined {
+    const record = this.replayed.get(directory);
+    if (!record) return undefined;
+    const fileNames: string[] = [];
+    const linkNames: string[] = [];
+    for (const [name, what] of record.kept) {
+      if (what === KEPT_LINK || what === LISTED_LINK) linkNames.push(name);
+      else if (what !== KEPT_DIRECTORY && what !== KEPT_MINIFIED) fileNames.push(name);
+    }
+    const listing = directoryFilesOfNames(fileNames, linkNames);
+    this.listed.set(directory, listing);
+    return listing;
   }
 }
 
