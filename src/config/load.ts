@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from "ajv";
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
 import { parseIsoDay } from "../catalogue/status.js";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { parseByteSize } from "./byte-size.js";
@@ -76,6 +76,8 @@ function readJson(path: string, name: string): unknown {
     throw error;
   }
   const errors: ParseError[] = [];
+  // Loaded only when there is a config file to read.
+  const { parse: parseJsonc, printParseErrorCode } = createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser");
   const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) {
     const first = errors[0]!;

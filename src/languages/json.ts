@@ -3,7 +3,12 @@
  * where it is written, so that an SRV record's `data` or a Logpush job's `filter` in a JSON file
  * (or a curl body) is read like the same literal in code.
  */
-import { parseTree, type Node as JsonNode, type ParseError } from "jsonc-parser";
+import { createRequire } from "node:module";
+import type { Node as JsonNode, ParseError } from "jsonc-parser";
+
+/** Loaded when a JSON file is first parsed: a warm `--cache` run may parse none. */
+let jsonc: typeof import("jsonc-parser") | undefined;
+const parseTree: typeof import("jsonc-parser").parseTree = (...args) => (jsonc ??= createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser")).parseTree(...args);
 import type * as IR from "../core/ir.js";
 import { withDataRequests } from "./data-requests.js";
 import type { ParseResult } from "./index.js";

@@ -2,7 +2,11 @@
  * CODEOWNERS: the last matching pattern names a file's owners, as GitHub and GitLab read it.
  * Patterns follow .gitignore rules (the `ignore` package matches them).
  */
-import ignore, { type Ignore } from "ignore";
+import { createRequire } from "node:module";
+import type { Ignore } from "ignore";
+
+/** Loaded when a CODEOWNERS file is read (a scan's JSON output never needs it). */
+const ignore = (): Ignore => (createRequire(import.meta.url)("ignore") as () => Ignore)();
 
 export class CodeOwners {
   private readonly rules: { matcher: Ignore; owners: string[] }[] = [];

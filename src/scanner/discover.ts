@@ -11,8 +11,8 @@
  */
 import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { globSync, hasMagic } from "glob";
-import ignore, { type Ignore } from "ignore";
+import { createRequire } from "node:module";
+import type { Ignore } from "ignore";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { directoryFilesOf, directoryFilesOfNames, isSourceName, type DirectoryFiles, type Listings } from "../files/resolve-import.js";
 import { DEFAULT_LANGUAGES, LANGUAGE_LABELS, languageOfPath, languageOfShebang, type LanguageId } from "../languages/index.js";
@@ -354,11 +354,22 @@ class WalkListings implements Listings {
   }
 }
 
+/** The `.gitignore` matcher, loaded when there are rules to match (a replayed walk matches none). */
+const ignore = (): Ignore => (requireHere("ignore") as () => Ignore)();
+/** glob, loaded only when a path given is not there (most runs name folders that exist). */
+const loadGlob = () => requireHere("glob") as typeof import("glob");
+const requireHere = createRequire(import.meta.url);
+
 /** Paths that do not exist but hold glob characters (`"src/**\/*.ts"` quoted past the shell) are expanded. */
 function expandGlobs(paths: readonly string[], cwd: string): string[] {
   const expanded: string[] = [];
   for (const given of paths) {
-    if (given === "-" || existsSync(resolve(cwd, given)) || !hasMagic(given, { windowsPathsNoEscape: sep === "\\" })) {
+    if (given === "-" || existsSync(resolve(cwd, given))) {
+      expanded.push(given);
+      continue;
+    }
+    const { globSync, hasMagic } = loadGlob();
+    if (!hasMagic(given, { windowsPathsNoEscape: sep === "\\" })) {
       expanded.push(given);
       continue;
     }
