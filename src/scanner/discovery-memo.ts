@@ -7,7 +7,7 @@
  * A directory's record is replayed only while all of these hold, else the directory is listed:
  * - its stamp (modification time, inode) is the one taken before it was listed, and it had not been
  *   modified in the last seconds before that walk began (a change in the same tick of a coarse
- *   clock as the listing would leave its time unchanged: such a directory is not recorded);
+ *   clock as the listing would leave its time unchanged: such a directory is listed again next time);
  * - every ignore file the walk read (`.gitignore`, `.git/info/exclude`) has its recorded stamp, and
  *   every `.git` the walk looked for above the walked directories is still there, or still absent
  *   (checked once before the walk: if one changed, nothing is replayed);
@@ -17,6 +17,7 @@
  * first line change without their directory changing.
  */
 import { statSync } from "node:fs";
+import { fileStamp } from "./cache.js";
 
 /** What one directory's listing gave the walk, in listing order: `[name, what]`. */
 export type KeptEntry = [name: string, what: string];
@@ -58,16 +59,6 @@ export class WalkRulesChanged extends Error {}
 /** Directories modified this close to the start of a walk are recorded with a stamp that never matches: the next walk lists them again. */
 const SETTLED_MS = 3000;
 
-/** A file's or directory's stamp: modification and change times, size, inode (null: not there). */
-function statStamp(path: string): string | null {
-  try {
-    const stats = statSync(path, { bigint: true });
-    return `${stats.mtimeNs}:${stats.ctimeNs}:${stats.size}:${stats.ino}`;
-  } catch {
-    return null;
-  }
-}
-
 function sameRecord(a: DirectoryRecord, b: DirectoryRecord): boolean {
   return a.stamp === b.stamp && a.kept.length === b.kept.length && a.kept.every(([name, what], index) => name === b.kept[index]![0] && what === b.kept[index]![1]);
 }
@@ -100,8 +91,8 @@ export class DiscoveryMemo {
   }
 
   private static conditionsHold(record: WalkRecord): boolean {
-    for (const [path, stamp] of Object.entries(record.ignoreFiles)) if (statStamp(path) !== stamp) return false;
-    for (const [path, present] of Object.entries(record.repositories)) if ((statStamp(path) !== null) !== present) return false;
+    for (const [path, stamp] of Object.entries(record.ignoreFiles)) if (fileStamp(path) !== stamp) return false;
+    for (const [path, present] of Object.entries(record.repositories)) if ((fileStamp(path) !== null) !== present) return false;
     return true;
   }
 
@@ -158,7 +149,7 @@ export class DiscoveryMemo {
   /** Notes an ignore file about to be read (its stamp is taken first: a change while it is read is seen next time). */
   noteIgnoreFile(path: string): void {
     if (path in this.record.ignoreFiles) return;
-    this.record.ignoreFiles[path] = statStamp(path);
+    this.record.ignoreFiles[path] = fileStamp(path);
     this.changed = true;
   }
 
