@@ -19,6 +19,7 @@ import { applyFixes } from "../scanner/fix.js";
 import { parseShard } from "../scanner/shard.js";
 import { emit, EXIT_CLEAN, EXIT_FINDINGS, exitCodeOf, meta, out, UsageError, type FailOn } from "./output.js";
 import { ProgressReporter } from "./progress.js";
+import { tuneV8ForBusyCores } from "./v8-tuning.js";
 
 export interface ScanFlags {
   format: string;
@@ -101,6 +102,9 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
   const progress = new ProgressReporter(flags.progress && !flags.debug && process.stderr.isTTY === true && !process.env.CI);
   options.onProgress = (state) => progress.update(state);
   options.onNotice = (message) => process.stderr.write(`sunset-lint: ${message}\n`);
+  options.onWorkersStart = () => {
+    if (tuneV8ForBusyCores()) debug("analysis workers start: V8 compiles less eagerly while every core is busy (SUNSET_LINT_NO_V8_TUNING=1 leaves it as it is)");
+  };
 
   if (flags.fix && flags.fixDryRun) throw new UsageError("give --fix or --fix-dry-run, not both");
   if (flags.fixDryRun && options.updateBaseline) throw new UsageError("--fix-dry-run changes nothing: it cannot be combined with --update-baseline");

@@ -74,6 +74,12 @@ export interface ScanOptions {
   /** Told about things worth a line that are not part of the result (a cache that was discarded). */
   onNotice?: (message: string) => void;
   onProgress?: (progress: { done: number; total: number; findings: number }) => void;
+  /**
+   * Called when the scan is about to start analysis workers (a large scan: every core will be
+   * busy). The CLI tunes V8 for that (see cli/v8-tuning.ts); the library itself never changes
+   * the process's V8 flags.
+   */
+  onWorkersStart?: () => void;
 }
 
 export { ScanUsageError } from "./errors.js";
@@ -165,7 +171,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     findingsSoFar += result.findings.length;
     report();
   };
-  const pipeline = pipelined ? new AnalysisPipeline(setup, collect) : null;
+  const pipeline = pipelined ? new AnalysisPipeline(setup, collect, options.onWorkersStart) : null;
   /** Whether a file to analyse goes to the pipeline (there is one, and the file is JS/TS). */
   const pipelineTakes = (file: string) => pipeline !== null && languageOf(file) === "typescript";
   /** Files handed to the pipeline. */
@@ -363,6 +369,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       await analyseHere(unanalysed);
     }
   } else if (jobs > 1 && workersAvailable() && typeScriptCandidates.length > 0) {
+    options.onWorkersStart?.();
     await runInWorkers(setup, typeScriptCandidates, jobs, collect, rulesOf);
     await analyseHere(otherCandidates);
   } else {

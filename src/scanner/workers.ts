@@ -108,9 +108,12 @@ export class AnalysisPipeline {
   constructor(
     private readonly setup: WorkerSetup,
     private readonly collect: (path: string, result: FileAnalysis) => void,
+    /** Called just before the worker starts. */
+    private readonly onStart?: () => void,
   ) {}
 
   private start(): Worker {
+    this.onStart?.();
     const worker = new Worker(workerScript, { resourceLimits: { maxOldGenerationSizeMb: PIPELINE_HEAP_MB } });
     worker.on("message", (reply: WorkerReply) => {
       if (reply.kind === "failed") return this.fail(reply.message);

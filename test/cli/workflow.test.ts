@@ -234,6 +234,11 @@ describe("worker threads", () => {
   it("give the same findings as one thread", () => {
     const app = scratch("sample-app");
     expect(json(["--jobs", "2"], app).findings).toEqual(json(["--jobs", "0"], app).findings);
+    const two = runCli(["scan", "--jobs", "2", "--debug", "--format", "json", "--as-of", AS_OF], app);
+    expect(two.stderr.match(/debug: analysis workers start: V8 compiles less eagerly/g)).toHaveLength(1);
+    const untuned = runCli(["scan", "--jobs", "2", "--debug", "--format", "json", "--as-of", AS_OF], app, { SUNSET_LINT_NO_V8_TUNING: "1" });
+    expect(untuned.stderr).not.toMatch(/V8 compiles less eagerly/);
+    expect(JSON.parse(untuned.stdout).findings).toEqual(JSON.parse(two.stdout).findings);
   });
 
   it("analyse JS/TS in one worker while files are read, by default from 200 files, with the same findings and cache", () => {
@@ -245,12 +250,17 @@ describe("worker threads", () => {
     expect(single.stderr).not.toMatch(/in a worker/);
     const piped = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
     expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* JS\/TS files in a worker while files were read/);
+    // Every core is busy: V8 is told to compile less eagerly, and said so once.
+    expect(piped.stderr.match(/debug: analysis workers start: V8 compiles less eagerly/g)).toHaveLength(1);
+    expect(single.stderr).not.toMatch(/V8 compiles less eagerly/);
     const findings = JSON.parse(single.stdout).findings;
     expect(findings.length).toBeGreaterThan(0);
     expect(JSON.parse(piped.stdout).findings).toEqual(findings);
     // What the worker found was cached: the next run starts no worker and finds the same.
     const cached = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
     expect(cached.stderr).toMatch(/debug: analysed 0 JS\/TS files in a worker/);
+    // Nothing to analyse, no worker: V8 keeps its defaults (a short run gains from early compiling).
+    expect(cached.stderr).not.toMatch(/V8 compiles less eagerly/);
     expect(JSON.parse(cached.stdout).findings).toEqual(findings);
     // One file edited: fewer than a batch, analysed in the main thread without starting the worker, and no notice.
     const edited = findings[0].file as string;
@@ -258,6 +268,7 @@ describe("worker threads", () => {
     const once = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
     expect(once.stderr).toMatch(/debug: analysed 0 JS\/TS files in a worker while files were read, [1-3] in the main thread/);
     expect(once.stderr).not.toMatch(/worker stopped/);
+    expect(once.stderr).not.toMatch(/V8 compiles less eagerly/);
     expect(JSON.parse(once.stdout).findings).toEqual(findings);
   });
 
