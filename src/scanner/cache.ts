@@ -138,6 +138,11 @@ export class ScanCache {
     return createHash("sha256").update(this.key).update("\0").update(contentText).digest("hex");
   }
 
+  /** Whether the last run left results to reuse (a usable cache with files in it). */
+  hasResults(): boolean {
+    return (this.loaded?.reads ?? 0) > 0;
+  }
+
   /** The last run's walk, as it was recorded (see DiscoveryMemo). */
   lastWalk(): WalkRecord | null {
     return this.walk;

@@ -56,6 +56,8 @@ export interface DiscoverOptions {
   languages?: readonly LanguageId[];
   /** The last walk's decisions, replayed where the tree is unchanged, and this walk's recorded (`--cache`). */
   memo?: DiscoveryMemo;
+  /** Called once, as soon as the walk has found this many files (a large scan starts its worker meanwhile). */
+  whenFound?: { files: number; then: () => void };
 }
 
 export interface Discovery {
@@ -302,6 +304,7 @@ function walk(options: DiscoverOptions): Discovery {
   function include(file: string, language: LanguageId): void {
     files.add(file);
     languages.set(file, language);
+    if (files.size === options.whenFound?.files) options.whenFound.then();
   }
 
   function skipMinified(file: string): void {

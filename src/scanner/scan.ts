@@ -16,7 +16,7 @@ import { memoizedImportResolver } from "../files/resolve-import.js";
 import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { fileStamp, ScanCache } from "./cache.js";
-import { discoverFiles, discoveryKey, toPosixRelative, type DiscoverOptions, type FileProblem } from "./discover.js";
+import { discoverFiles, discoveryKey, toPosixRelative, type DiscoverOptions, type Discovery, type FileProblem } from "./discover.js";
 import { DiscoveryMemo } from "./discovery-memo.js";
 import { ScannerModuleHost, contentHash } from "./module-host.js";
 import { hintsWithImports, NO_HINTS, NO_IMPORTS, Prefilter, PREFILTER_FINGERPRINT, relativeImports, type Hints } from "../core/prefilter.js";
@@ -128,9 +128,44 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const discoverOptions: DiscoverOptions = { cwd, paths: options.paths ?? ["."], ignore: options.ignore ?? [], noDefaultIgnores: options.noDefaultIgnores ?? false, languages: enabledLanguages };
   // With a cache, the walk replays its last decisions in directories unchanged since (see DiscoveryMemo).
   const memo = cache ? new DiscoveryMemo(cache.lastWalk(), discoveryKey(discoverOptions)) : null;
-  const discovery = stdinPath
-    ? { files: [stdinPath], problems: [], languages: new Map([[stdinPath, languageOfPath(stdinPath) ?? "typescript"]]), listings: new Map() }
-    : discoverFiles({ ...discoverOptions, ...(memo ? { memo } : {}) });
+  const setup: WorkerSetup = {
+    cwd,
+    schedule: options.schedule ? resolve(cwd, options.schedule) : null,
+    options: analysis,
+    withFixes: options.withFixes ?? false,
+    maxFileBytes,
+    requestNames: REQUEST_NAMES,
+    methodSpellings: SDK_METHOD_SPELLINGS,
+  };
+  // JS/TS files to analyse go to a worker as soon as they are known (while the rest is being read),
+  // unless asked otherwise: no workers (`jobs: 0`), several after reading (`jobs` > 1), types
+  // (`tsconfig`), one text (`stdin`), or a scan too small to pay for the worker's start-up.
+  const mayPipeline = !options.tsconfig && !stdinPath && (options.jobs === undefined || options.jobs === 1) && workersAvailable();
+  let pipeline = null as AnalysisPipeline | null;
+  const pipelineOf = () => (pipeline ??= new AnalysisPipeline(setup, (path, result) => collect(path, result), options.onWorkersStart));
+  // The worker loads its compiler (about 0.3 s of one core) while the walk goes on, once the walk
+  // has found enough files to need it; not when a cache will answer for most files, nor for one
+  // shard of the files.
+  const startEarly = mayPipeline && !options.shard && !cache?.hasResults();
+  const startDuringWalk = () => {
+    if (pipeline) return; // a walk started again (its ignore rules changed) finds the same files again
+    pipelineOf().start();
+    options.onDebug?.(`the analysis worker was started during the walk, at ${options.jobs === 1 ? "the first file" : `${PIPELINE_THRESHOLD} files`}`);
+  };
+  let discovery: Discovery;
+  try {
+    discovery = stdinPath
+      ? { files: [stdinPath], problems: [], languages: new Map([[stdinPath, languageOfPath(stdinPath) ?? "typescript"]]), listings: new Map() }
+      : discoverFiles({
+          ...discoverOptions,
+          ...(memo ? { memo } : {}),
+          ...(startEarly ? { whenFound: { files: options.jobs === 1 ? 1 : PIPELINE_THRESHOLD, then: startDuringWalk } } : {}),
+        });
+  } catch (error) {
+    // A path given later in the list is not there: the worker started for the first must not keep the process alive.
+    pipeline?.abandon();
+    throw error;
+  }
   if (memo) {
     cache!.noteWalk(memo.result(), memo.changed);
     options.onDebug?.(`walk: ${memo.replayedCount} directories unchanged since the last run, ${memo.listedCount} listed`);
@@ -147,19 +182,13 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   }
   const files = options.shard ? discovery.files.filter((file) => shardOf(toPosixRelative(cwd, file), options.shard!.count) === options.shard!.index) : discovery.files;
 
-  const setup: WorkerSetup = {
-    cwd,
-    schedule: options.schedule ? resolve(cwd, options.schedule) : null,
-    options: analysis,
-    withFixes: options.withFixes ?? false,
-    maxFileBytes,
-    requestNames: REQUEST_NAMES,
-    methodSpellings: SDK_METHOD_SPELLINGS,
-  };
-  // JS/TS files to analyse go to a worker as soon as they are known (while the rest is being read),
-  // unless asked otherwise: no workers (`jobs: 0`), several after reading (`jobs` > 1), types
-  // (`tsconfig`), one text (`stdin`), or a scan too small to pay for the worker's start-up.
-  const pipelined = !options.tsconfig && !stdinPath && (options.jobs === undefined ? files.length >= PIPELINE_THRESHOLD : options.jobs === 1) && workersAvailable();
+  const pipelined = mayPipeline && (options.jobs === 1 || files.length >= PIPELINE_THRESHOLD);
+  if (pipelined) pipelineOf();
+  else if (pipeline) {
+    // Started by the walk, which found fewer files in the end (deduplicated).
+    pipeline.abandon();
+    pipeline = null;
+  }
   const results = new Map<string, FileAnalysis>();
   let findingsSoFar = 0;
   let done = 0;
@@ -171,7 +200,6 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     findingsSoFar += result.findings.length;
     report();
   };
-  const pipeline = pipelined ? new AnalysisPipeline(setup, collect, options.onWorkersStart) : null;
   /** Whether a file to analyse goes to the pipeline (there is one, and the file is JS/TS). */
   const pipelineTakes = (file: string) => pipeline !== null && languageOf(file) === "typescript";
   /** Files handed to the pipeline. */

@@ -103,6 +103,8 @@ export class AnalysisPipeline {
   /** Sent to the worker, result not back yet. */
   private readonly outstanding = new Set<string>();
   private failure: string | null = null;
+  /** Every result is in: the worker's end is no failure. */
+  private finished = false;
   private settle: (() => void) | null = null;
 
   constructor(
@@ -112,7 +114,19 @@ export class AnalysisPipeline {
     private readonly onStart?: () => void,
   ) {}
 
-  private start(): Worker {
+  /** Starts the worker now, before the first file (it loads its compiler meanwhile). */
+  start(): this {
+    this.worker ??= this.spawn();
+    return this;
+  }
+
+  /** Stops a worker that was started and will not be needed. */
+  abandon(): void {
+    void this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private spawn(): Worker {
     this.onStart?.();
     const worker = new Worker(workerScript, { resourceLimits: { maxOldGenerationSizeMb: PIPELINE_HEAP_MB } });
     worker.on("message", (reply: WorkerReply) => {
@@ -157,22 +171,25 @@ export class AnalysisPipeline {
     this.flush();
     if (this.outstanding.size > 0 && this.failure === null) await new Promise<void>((resolve) => (this.settle = resolve));
     const unanalysed = [...this.outstanding, ...this.pending];
-    if (this.failure === null) this.worker?.postMessage({ kind: "stop" } satisfies WorkerRequest);
-    else void this.worker?.terminate();
+    // Every result is back (or the worker failed): nothing is lost by stopping it at once. A worker
+    // started during the walk of a scan that found nothing to analyse may still be loading its
+    // compiler, and the process would wait for that.
+    this.finished = true;
+    void this.worker?.terminate();
     return { unanalysed, failure: this.failure };
   }
 
   private flush(): void {
     if (this.pending.length === 0 || this.failure !== null) return;
     for (const file of this.pending) this.outstanding.add(file);
-    this.worker ??= this.start();
+    this.worker ??= this.spawn();
     this.worker.postMessage({ kind: "batch", files: this.pending, rules: this.pendingRules } satisfies WorkerRequest);
     this.pending = [];
     this.pendingRules = [];
   }
 
   private fail(message: string): void {
-    if (this.failure !== null) return;
+    if (this.failure !== null || this.finished) return;
     this.failure = message;
     this.settle?.();
   }

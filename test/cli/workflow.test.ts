@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, statSync, utimesSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AS_OF, FIXTURES, runCli, scratch } from "../support/cli.js";
+import { AS_OF, BIN, FIXTURES, runCli, scratch } from "../support/cli.js";
 
 /** Sets the times of every directory below `root` an hour back. */
 function ageDirectories(root: string): void {
@@ -253,6 +254,8 @@ describe("worker threads", () => {
     // Every core is busy: V8 is told to compile less eagerly, and said so once.
     expect(piped.stderr.match(/debug: analysis workers start: V8 compiles less eagerly/g)).toHaveLength(1);
     expect(single.stderr).not.toMatch(/V8 compiles less eagerly/);
+    // A first run with --cache has nothing cached: the worker starts while the walk goes on.
+    expect(piped.stderr).toMatch(/debug: the analysis worker was started during the walk, at 200 files/);
     const findings = JSON.parse(single.stdout).findings;
     expect(findings.length).toBeGreaterThan(0);
     expect(JSON.parse(piped.stdout).findings).toEqual(findings);
@@ -261,6 +264,7 @@ describe("worker threads", () => {
     expect(cached.stderr).toMatch(/debug: analysed 0 JS\/TS files in a worker/);
     // Nothing to analyse, no worker: V8 keeps its defaults (a short run gains from early compiling).
     expect(cached.stderr).not.toMatch(/V8 compiles less eagerly/);
+    expect(cached.stderr).not.toMatch(/worker was started/);
     expect(JSON.parse(cached.stdout).findings).toEqual(findings);
     // One file edited: fewer than a batch, analysed in the main thread without starting the worker, and no notice.
     const edited = findings[0].file as string;
@@ -270,6 +274,17 @@ describe("worker threads", () => {
     expect(once.stderr).not.toMatch(/worker stopped/);
     expect(once.stderr).not.toMatch(/V8 compiles less eagerly/);
     expect(JSON.parse(once.stdout).findings).toEqual(findings);
+  });
+
+  it("end a run whose later path is missing with exit 2, though the walk of the first started the worker", () => {
+    const app = scratch("sample-app");
+    mkdirSync(join(app, "filler"));
+    for (let n = 0; n < 200; n++) writeFileSync(join(app, `filler/module-${n}.ts`), `export const value${n} = ${n};\n`);
+    // A worker left running would keep the process alive: the timeout turns that into a failure.
+    const run = spawnSync(process.execPath, [BIN, "scan", "filler", "missing", "--debug"], { cwd: app, encoding: "utf8", timeout: 60_000, env: { ...process.env, CI: "1", NO_COLOR: "1" } });
+    expect(run.stderr).toMatch(/debug: the analysis worker was started during the walk/);
+    expect(run.stderr).toMatch(/^sunset-lint: missing: no such file or directory$/m);
+    expect(run.status).toBe(2);
   });
 
   it("fix the same as one thread when the worker analyses", () => {
