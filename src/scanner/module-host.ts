@@ -43,7 +43,11 @@ export class ScannerModuleHost implements ModuleHost {
 
   /**
    * Bounded by count and by source size: files analysed long ago are parsed again if a later
-   * file imports them, so memory stays flat however large the repository.
+   * file imports them, so memory stays flat however large the repository. The modules kept are
+   * those used last; 2 million characters of source hold a repository's working set of imports:
+   * on the benchmark corpus 278 parses of 269 files (8 million: 269 once each), and on 8 copies
+   * of it a peak of 384 MiB instead of 470-580, in the same time (a budget of 1 million: 1.06x
+   * slower there).
    */
   constructor(
     private readonly parseAndLower: ParseAndLower,
@@ -52,7 +56,7 @@ export class ScannerModuleHost implements ModuleHost {
     /** Source files over this size are not analysed (see `readSource`). */
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
     private readonly maxModules = 300,
-    private readonly maxTextLength = 8 * 1024 * 1024,
+    private readonly maxTextLength = 2 * 1024 * 1024,
     /** The scan's resolver, shared with its prefilter. */
     private readonly resolveImport: ImportResolver = memoizedImportResolver(),
   ) {}

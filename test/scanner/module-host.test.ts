@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseAndLower } from "../../src/scanner/lower.js";
+import { ScannerModuleHost } from "../../src/scanner/module-host.js";
+
+const root = mkdtempSync(join(tmpdir(), "sunset-lint-module-host-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const importer = join(root, "main.ts");
+writeFileSync(importer, "");
+for (const name of ["a", "b", "c"]) writeFileSync(join(root, `${name}.ts`), `export const ${name}Path = "/zones/" + ${JSON.stringify("x".repeat(400))};\n`);
+
+/** A host whose parser counts what it parses. */
+function countingHost(maxTextLength: number) {
+  const parsed: string[] = [];
+  const host = new ScannerModuleHost((path, text) => (parsed.push(path), parseAndLower(path, text)), () => true, undefined, 300, maxTextLength);
+  return { host, parsed };
+}
+
+describe("the scanner's module cache", () => {
+  it("parses each imported module once while the modules fit its text budget", () => {
+    const { host, parsed } = countingHost(8 * 1024 * 1024);
+    for (const name of ["a", "b", "c", "a", "b", "c"]) expect(host.load(importer, `./${name}`)?.text).toContain(`${name}Path`);
+    expect(parsed.map((path) => path.slice(root.length + 1))).toEqual(["a.ts", "b.ts", "c.ts"]);
+  });
+
+  it("lets the least recently used modules go beyond its budget, and parses them again, the same, when imported again", () => {
+    // Room for two of the three modules (about 430 characters each).
+    const { host, parsed } = countingHost(1000);
+    const first = host.load(importer, "./a");
+    host.load(importer, "./b");
+    host.load(importer, "./a"); // a is now the most recently used: b goes first
+    host.load(importer, "./c");
+    expect(parsed.map((path) => path.slice(root.length + 1))).toEqual(["a.ts", "b.ts", "c.ts"]);
+    host.load(importer, "./a");
+    expect(parsed).toHaveLength(3);
+    const again = host.load(importer, "./b");
+    expect(parsed.map((path) => path.slice(root.length + 1))).toEqual(["a.ts", "b.ts", "c.ts", "b.ts"]);
+    expect(again?.text).toBe(`export const bPath = "/zones/" + ${JSON.stringify("x".repeat(400))};\n`);
+    expect(first?.text).toContain("aPath");
+  });
+});
