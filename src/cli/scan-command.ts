@@ -4,8 +4,7 @@
  */
 import { readSync } from "node:fs";
 import { resolve } from "node:path";
-import { today } from "../core/analyze.js";
-import { DEFAULT_LOGPUSH_LIMITS } from "../core/detectors/context.js";
+import { DEFAULT_LOGPUSH_LIMITS, today } from "../core/options.js";
 import { DEFAULT_MAX_FILE_BYTES, formatBytes } from "../files/read-source.js";
 import { ignoredBecause, toPosixRelative } from "../scanner/discover.js";
 import { DEFAULT_LANGUAGES, LANGUAGE_IDS, parseLanguageList, type LanguageId } from "../languages/index.js";
@@ -15,7 +14,6 @@ import { parseByteSize } from "../config/byte-size.js";
 import { loadConfig, type LoadedConfig } from "../config/load.js";
 import type { ScanResult } from "../scanner/result.js";
 import { scan, type ScanOptions } from "../scanner/scan.js";
-import { applyFixes } from "../scanner/fix.js";
 import { parseShard } from "../scanner/shard.js";
 import { emit, EXIT_CLEAN, EXIT_FINDINGS, exitCodeOf, meta, out, UsageError, type FailOn } from "./output.js";
 import { ProgressReporter } from "./progress.js";
@@ -116,6 +114,8 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
     } finally {
       progress.stop();
     }
+    // Loaded only for --fix (it brings the diff library).
+    const { applyFixes } = await import("../scanner/fix.js");
     const fixed = applyFixes(cwd, fixable.findings, { dryRun });
     for (const problem of fixed.problems) process.stderr.write(`sunset-lint: ${problem}\n`);
     const counted = `${fixed.edits} finding${fixed.edits === 1 ? "" : "s"} in ${fixed.files} file${fixed.files === 1 ? "" : "s"}`;

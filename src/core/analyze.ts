@@ -2,10 +2,10 @@
  * The one entry point both front ends call: a lowered module in, findings out.
  */
 import type { CatalogueIndex } from "../catalogue/load.js";
-import { parseIsoDay } from "../catalogue/status.js";
 import type { RuleName } from "../catalogue/types.js";
 import { DEFAULT_API_HOSTS } from "./libraries.js";
-import { DetectorContext, DEFAULT_LOGPUSH_LIMITS, type AnalysisOptions } from "./detectors/context.js";
+import { DetectorContext } from "./detectors/context.js";
+import { RULE_NAMES, type AnalysisOptions } from "./options.js";
 import { detectRemovedDnsRecordFields, detectSrvDataFields } from "./detectors/dns-records.js";
 import { detectDeprecatedEndpoints } from "./detectors/endpoints.js";
 import { detectErrorChain } from "./detectors/error-chain.js";
@@ -19,9 +19,9 @@ import { confidenceRank, type Finding } from "./finding.js";
 import type { Module } from "./ir.js";
 import { normalizeHost } from "./url.js";
 import { programOf } from "./program.js";
-import { today } from "./clock.js";
 
-export type { AnalysisOptions } from "./detectors/context.js";
+export type { AnalysisOptions } from "./options.js";
+export { resolveOptions, RULE_NAMES, today } from "./options.js";
 
 export const DETECTORS: Readonly<Record<RuleName, (ctx: DetectorContext) => void>> = {
   "no-deprecated-endpoint": detectDeprecatedEndpoints,
@@ -35,7 +35,6 @@ export const DETECTORS: Readonly<Record<RuleName, (ctx: DetectorContext) => void
   "valid-logpush-filter": detectLogpushFilters,
 };
 
-export const RULE_NAMES = Object.keys(DETECTORS) as RuleName[];
 
 export interface AnalyzeInput {
   module: Module;
@@ -51,21 +50,6 @@ export interface AnalyzeInput {
    * rules) are kept. Without it, the first failure is thrown after every rule has run.
    */
   onRuleError?: (rule: RuleName, error: unknown) => void;
-}
-
-export { today } from "./clock.js";
-
-export function resolveOptions(partial: Partial<AnalysisOptions> = {}): AnalysisOptions {
-  const asOf = partial.asOf ?? today();
-  parseIsoDay(asOf);
-  return {
-    asOf,
-    apiHosts: partial.apiHosts ?? [],
-    minConfidence: partial.minConfidence ?? "medium",
-    ignore: partial.ignore ?? [],
-    logpush: { ...DEFAULT_LOGPUSH_LIMITS, ...partial.logpush },
-    ...(partial.rules ? { rules: partial.rules } : {}),
-  };
 }
 
 export function analyzeModule(input: AnalyzeInput): Finding[] {

@@ -7,13 +7,13 @@
 import { isAbsolute, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { loadCatalogue, type CatalogueIndex } from "../catalogue/load.js";
-import { resolveOptions, RULE_NAMES, today } from "../core/analyze.js";
+import { resolveOptions, RULE_NAMES, today } from "../core/options.js";
 import type { RuleName } from "../catalogue/types.js";
-import type { LogpushLimits } from "../core/detectors/context.js";
+import type { LogpushLimits } from "../core/options.js";
 import type { Confidence } from "../core/finding.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver } from "../files/resolve-import.js";
-import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
+import type { FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { fileStamp, ScanCache } from "./cache.js";
 import { discoverFiles, discoveryKey, toPosixRelative, type DiscoverOptions, type Discovery, type FileProblem } from "./discover.js";
@@ -349,7 +349,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const analyseHere = async (candidatesHere: string[]) => {
     let files = candidatesHere;
     if (files.length === 0) return;
-    const { frontEndsFor, prepareFrontEnds, parseAndLowerAs } = await import("../languages/index.js");
+    const [{ frontEndsFor, prepareFrontEnds, parseAndLowerAs }, { analyzeFile, createEvaluator }] = await Promise.all([import("../languages/index.js"), import("./analyze-file.js")]);
     // A grammar that cannot load: the files that need it are named as not analysed, the rest goes on.
     const unavailable = new Map<LanguageId, string>();
     for (const language of new Set(files.flatMap((file) => frontEndsFor(languageOf(file), texts.get(file))))) {
@@ -382,7 +382,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     }
   };
   if (options.tsconfig) {
-    const { TypeAwareProject } = await import("./type-aware.js");
+    const [{ TypeAwareProject }, { analyzeFile, createEvaluator }] = await Promise.all([import("./type-aware.js"), import("./analyze-file.js")]);
     const project = new TypeAwareProject(isAbsolute(options.tsconfig) ? options.tsconfig : resolve(cwd, options.tsconfig));
     const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types, gate: rulesOf };
     for (const file of typeScriptCandidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { RuleName } from "../catalogue/types.js";
-import type { AnalysisOptions } from "../core/analyze.js";
+import type { AnalysisOptions } from "../core/options.js";
 import type { FileAnalysis } from "./analyze-file.js";
 
 export interface WorkerSetup {

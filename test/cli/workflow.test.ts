@@ -231,6 +231,32 @@ describe("type-aware scan", () => {
   });
 });
 
+describe("what a run loads", () => {
+  /** The project's modules a CLI run loads, through an ESM resolve hook that lists them. */
+  const modulesLoaded = (args: string[], cwd: string): string[] => {
+    const hooks = join(cwd, "list-modules.mjs");
+    writeFileSync(hooks, `export async function resolve(specifier, context, next) { const r = await next(specifier, context); if (r.url.startsWith("file:")) process.stderr.write("LOADED " + r.url + "\\n"); return r; }\n`);
+    const register = join(cwd, "register.mjs");
+    writeFileSync(register, `import { register } from "node:module"; register(${JSON.stringify(`file://${hooks}`)});\n`);
+    const run = spawnSync(process.execPath, ["--import", register, BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, CI: "1", NO_COLOR: "1" } });
+    expect(run.status).not.toBe(2);
+    return [...run.stderr.matchAll(/^LOADED file:\/\/(.*)$/gm)].map((match) => match[1]!);
+  };
+
+  it("a scan answered by its cache loads neither the analysis nor the --fix machinery", () => {
+    const app = scratch("sample-app");
+    const cold = modulesLoaded(["scan", "--cache", "--format", "json", "--as-of", AS_OF, "-o", "first.json", "src"], app);
+    expect(cold.some((path) => path.endsWith("/dist/core/evaluator/evaluator.js"))).toBe(true);
+    const warm = modulesLoaded(["scan", "--cache", "--format", "json", "--as-of", AS_OF, "-o", "second.json", "src"], app);
+    expect(warm.some((path) => path.endsWith("/dist/scanner/scan.js"))).toBe(true);
+    for (const heavy of ["/dist/core/evaluator/evaluator.js", "/dist/core/analyze.js", "/dist/core/detectors/endpoints.js", "/dist/scanner/analyze-file.js", "/dist/scanner/fix.js", "/node_modules/diff/"]) {
+      expect(warm.filter((path) => path.includes(heavy))).toEqual([]);
+    }
+    expect(readFileSync(join(app, "second.json"), "utf8").length).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(join(app, "second.json"), "utf8")).findings).toEqual(JSON.parse(readFileSync(join(app, "first.json"), "utf8")).findings);
+  });
+});
+
 describe("worker threads", () => {
   it("give the same findings as one thread", () => {
     const app = scratch("sample-app");

@@ -11,31 +11,11 @@ import type { Confidence, Finding, Suggestion, TextEdit } from "../finding.js";
 import type { Expression, Node, Range } from "../ir.js";
 import { deprecationMessage, formatMessage, type MessageId } from "../messages.js";
 import type { Program } from "../program.js";
+import type { AnalysisOptions } from "../options.js";
 import { isHole, type RequestInfo } from "../values.js";
 
-export interface LogpushLimits {
-  /** Most operators a filter may hold (spec 8: about 30). */
-  maxOperators: number;
-  /** Largest filter in bytes (spec 8: about 1000). */
-  maxBytes: number;
-  /** Comparison operators accepted besides `eq` and `contains`. */
-  operators: readonly string[];
-}
-
-export interface AnalysisOptions {
-  /** The day findings are judged on, YYYY-MM-DD. */
-  asOf: string;
-  /** Hosts besides api.cloudflare.com that serve this API (an internal proxy). */
-  apiHosts: readonly string[];
-  minConfidence: Confidence;
-  /** Entry ids or item numbers to leave out. */
-  ignore: readonly (string | number)[];
-  logpush: LogpushLimits;
-  /** Run only these rules (all when absent). */
-  rules?: readonly RuleName[];
-}
-
-export const DEFAULT_LOGPUSH_LIMITS: LogpushLimits = { maxOperators: 30, maxBytes: 1000, operators: [] };
+export type { AnalysisOptions, LogpushLimits } from "../options.js";
+export { DEFAULT_LOGPUSH_LIMITS } from "../options.js";
 
 export interface EntryReport {
   range: Range;
