@@ -111,6 +111,13 @@ function firstLine(path: string): string {
 
 const notScanned = (filter: LanguageFilter) => `not a file in a language this scan reads (${filter.describe()}; see --languages)`;
 
+/**
+ * A directory entry's path: `join` without its normalizing, which the walk does not need (the
+ * directory is a real path already, an entry's name holds no separator) and which cost a warm
+ * scan of the corpus about 8 ms over its 9,600 entries.
+ */
+const child = (directory: string, name: string) => (directory.endsWith(sep) ? directory + name : directory + sep + name);
+
 export const toPosixRelative = (cwd: string, path: string) => relative(cwd, path).split(sep).join("/") || ".";
 
 /** The ignore rules of a scan: pruned directory names, the user's patterns, `.gitignore` files. */
@@ -234,7 +241,7 @@ function walk(options: DiscoverOptions): Discovery {
         replayed.set(directory, known.replay);
         for (const [name, what] of known.replay.kept) {
           if (what === LISTED_FILE || what === LISTED_LINK) continue;
-          const walked = join(directory, name);
+          const walked = child(directory, name);
           if (what === KEPT_DIRECTORY) stack.push(walked);
           else if (what === KEPT_MINIFIED) skipMinified(shown(walked));
           else if (what === KEPT_LINK || what === KEPT_SCRIPT) settle(walked, shown(walked), what === KEPT_LINK);
@@ -257,7 +264,7 @@ function walk(options: DiscoverOptions): Discovery {
       /** What the memo records of this directory (nothing without one). */
       const kept: KeptEntry[] | null = known ? [] : null;
       for (const entry of entries) {
-        const walked = join(directory, entry.name);
+        const walked = child(directory, entry.name);
         if (entry.isDirectory()) {
           if (rules.pruned(entry.name) || rules.ignoredByUser(shown(walked), path, true) || gitignores?.ignores(walked, true)) continue;
           stack.push(walked);
