@@ -129,8 +129,12 @@ export class Prefilter {
   /** One pattern per field of the fields that matter only together, each with its own bit. */
   private readonly together: { pattern: RegExp; bit: number }[] = [];
   private readonly togetherMask: number;
-  /** Sets of path words of which one complete set makes a deprecated endpoint reachable. */
-  private readonly targets: readonly (readonly string[])[];
+  /**
+   * Sets of path words of which one complete set makes a deprecated endpoint reachable, by their
+   * first word (each set is sorted): a set can be complete only if its first word is present, so
+   * a file's verdict looks at the sets of the words it has, not at all 234 of them.
+   */
+  private readonly targetsByFirstWord: ReadonlyMap<string, readonly (readonly string[])[]>;
   /** The rules each clause of `possibleRules` is for (the catalogue's entries that need those words). */
   private readonly rulesOfClause: Readonly<Record<"srv" | "logpush" | "errorCode" | "weak" | "together" | "endpoint", readonly RuleName[]>>;
 
@@ -207,7 +211,13 @@ export class Prefilter {
         }
       }
     }
-    this.targets = [...targets.values()];
+    const byFirstWord = new Map<string, string[][]>();
+    for (const target of targets.values()) {
+      const list = byFirstWord.get(target[0]!);
+      if (list) list.push(target);
+      else byFirstWord.set(target[0]!, [target]);
+    }
+    this.targetsByFirstWord = byFirstWord;
     this.distinctive = new RegExp(alternation(distinctive));
     // A path word counts where code writes one: after `/`, `.`, a quote, `:` or `}` (`"/firewall/rules"`,
     // `client.firewall.rules`, `["settings", "minify"]`, `:minify`, `${base}firewall`), not as a
@@ -295,9 +305,17 @@ export class Prefilter {
     if (this.togetherMask !== 0 && has(joined, this.togetherMask)) add(clauses.together);
     if (joined & (Signal.ApiHint | Signal.RequestLibrary) && (own.words.length > 0 || withImports.words.length > 0)) {
       const present = new Set([...own.words, ...withImports.words]);
-      if (this.targets.some((target) => target.every((word) => present.has(word)))) add(clauses.endpoint);
+      if (this.reachesTarget(present)) add(clauses.endpoint);
     }
     return rules.size === 0 ? NONE : [...rules];
+  }
+
+  /** Whether the words present make up one of the sets that reach a deprecated endpoint. */
+  private reachesTarget(present: ReadonlySet<string>): boolean {
+    for (const word of present) {
+      for (const target of this.targetsByFirstWord.get(word) ?? NO_TARGETS) if (target.every((other) => present.has(other))) return true;
+    }
+    return false;
   }
 
   /**
@@ -328,6 +346,7 @@ export class Prefilter {
 }
 
 const NONE: readonly RuleName[] = Object.freeze([]);
+const NO_TARGETS: readonly (readonly string[])[] = Object.freeze([]);
 
 /** Python's SDK puts these between a resource and its method (`rules.with_raw_response.list()`). */
 const CHAIN_WRAPPERS = ["with_raw_response", "with_streaming_response"];
