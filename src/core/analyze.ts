@@ -35,7 +35,6 @@ export const DETECTORS: Readonly<Record<RuleName, (ctx: DetectorContext) => void
   "valid-logpush-filter": detectLogpushFilters,
 };
 
-
 export interface AnalyzeInput {
   module: Module;
   catalogue: CatalogueIndex;
