@@ -178,13 +178,17 @@ export function frontEndsFor(language: LanguageId, text: string | undefined): La
   return [language];
 }
 
+/** Whether a language's front end parses with the TypeScript compiler (JS/TS itself, or code embedded in Vue, Svelte, Markdown). */
+export function usesCompiler(language: LanguageId): boolean {
+  return language === "typescript" || language === "vue" || language === "svelte" || language === "markdown";
+}
+
 /** Loads the front ends for these languages (once each). */
 export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise<void> {
   const wanted = new Set(languages);
   // Markdown code blocks may be in any language: each is read by that language's front end.
   if (wanted.has("markdown")) for (const id of LANGUAGE_IDS) wanted.add(id);
-  const needsTypeScript = ["typescript", "vue", "svelte", "markdown"].some((id) => wanted.has(id as LanguageId));
-  if (needsTypeScript && !lowerTypeScript) lowerTypeScript = (await import("../scanner/lower.js")).parseAndLower;
+  if ([...wanted].some(usesCompiler) && !lowerTypeScript) lowerTypeScript = (await import("../scanner/lower.js")).parseAndLower;
   const grammars = new Set<GrammarName>();
   for (const id of wanted) {
     const grammar = GRAMMAR_OF[id];

@@ -1,41 +1,38 @@
-/** A scan worker: analyses the batches of files it is sent (see workers.ts). */
+/** A scan worker: analyses the batches of files it is sent, of any language (see workers.ts). */
 import { parentPort } from "node:worker_threads";
-import type { CatalogueIndex } from "../catalogue/load.js";
-import type { Evaluator } from "../core/evaluator/index.js";
-import { analyzeFile, createEvaluator, type FileAnalysis } from "./analyze-file.js";
-import { parseAndLower } from "./lower.js";
-import { ScannerModuleHost } from "./module-host.js";
-import { withoutEdits } from "./result.js";
+// Loaded with the worker, not with its first file: a worker started early (during the walk)
+// compiles the compiler while the scan is still finding files.
+import "./lower.js";
 import { Prefilter } from "../core/prefilter.js";
 import { loadCatalogue } from "../catalogue/load.js";
-import type { WorkerReply, WorkerRequest, WorkerSetup } from "./workers.js";
+import { Analyser } from "./analyser.js";
+import type { FileAnalysis } from "./analyze-file.js";
+import type { WorkerReply, WorkerRequest } from "./workers.js";
 
-let setup: WorkerSetup | null = null;
-let catalogue: CatalogueIndex | null = null;
-let host = new ScannerModuleHost(parseAndLower);
-let evaluator: Evaluator | null = null;
+let analyser: Analyser | null = null;
+/** Requests are handled one at a time, in order (loading a front end waits). */
+let queue = Promise.resolve();
 
 parentPort!.on("message", (request: WorkerRequest) => {
+  queue = queue.then(() => handle(request));
+});
+
+async function handle(request: WorkerRequest): Promise<void> {
   try {
     if (request.kind === "setup") {
-      setup = request.setup;
-      catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
+      const { setup } = request;
+      const catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
       const prefilter = new Prefilter(catalogue, setup.requestNames, setup.methodSpellings);
-      host = new ScannerModuleHost(parseAndLower, (text) => prefilter.mayMatterToImporters(text), setup.maxFileBytes);
-      evaluator = createEvaluator(catalogue, host);
+      analyser = new Analyser({ ...setup, catalogue, worthParsing: (text) => prefilter.mayMatterToImporters(text) });
       return;
     }
     if (request.kind === "stop") {
       process.exit(0);
     }
-    const results: [string, FileAnalysis][] = request.files.map((file, index) => {
-      const rules = request.rules[index] ?? "all";
-      const result = analyzeFile(file, { cwd: setup!.cwd, catalogue: catalogue!, options: setup!.options, host, evaluator: evaluator!, gate: () => rules });
-      if (!setup!.withFixes) result.findings = result.findings.map(withoutEdits);
-      return [file, result];
-    });
+    await analyser!.prepare(request.tasks);
+    const results: [string, FileAnalysis][] = request.tasks.map((task) => [task.file, analyser!.analyse(task)]);
     parentPort!.postMessage({ kind: "results", results } satisfies WorkerReply);
   } catch (error) {
     parentPort!.postMessage({ kind: "failed", message: (error as Error).stack ?? String(error) } satisfies WorkerReply);
   }
-});
+}

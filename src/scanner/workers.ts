@@ -7,8 +7,8 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { RuleName } from "../catalogue/types.js";
 import type { AnalysisOptions } from "../core/options.js";
+import type { FileTask } from "./analyser.js";
 import type { FileAnalysis } from "./analyze-file.js";
 
 export interface WorkerSetup {
@@ -22,8 +22,8 @@ export interface WorkerSetup {
   methodSpellings: Readonly<Record<string, readonly string[]>>;
 }
 
-/** `rules`: for each file, the rules worth running on it, as the scan judged them (the scan holds every file's hints). */
-export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; files: string[]; rules: (readonly RuleName[] | "all")[] } | { kind: "stop" };
+/** Each task names the rules worth running on its file, as the scan judged them (the scan holds every file's hints). */
+export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; tasks: FileTask[] } | { kind: "stop" };
 export type WorkerReply = { kind: "results"; results: [string, FileAnalysis][] } | { kind: "failed"; message: string };
 
 const BATCH = 24;
@@ -34,15 +34,15 @@ export function workersAvailable(): boolean {
   return existsSync(fileURLToPath(workerScript));
 }
 
-/** The rules worth running on a file, as the scan judged them (see `rulesOf` in scan.ts). */
-export type RulesOf = (file: string) => readonly RuleName[] | "all";
+/** A file's language, front ends and the rules worth running on it, as the scan judged them (see `taskOf` in scan.ts). */
+export type TaskOf = (file: string) => FileTask;
 
 export function runInWorkers(
   setup: WorkerSetup,
   files: string[],
   jobs: number,
   collect: (path: string, result: FileAnalysis) => void,
-  rulesOf: RulesOf,
+  taskOf: TaskOf,
   resourceLimits?: { stackSizeMb: number },
 ): Promise<void> {
   let next = 0;
@@ -56,7 +56,7 @@ export function runInWorkers(
       const worker = new Worker(workerScript, resourceLimits ? { resourceLimits } : {});
       const send = () => {
         const batch = take();
-        worker.postMessage(batch.length > 0 ? ({ kind: "batch", files: batch, rules: batch.map(rulesOf) } satisfies WorkerRequest) : ({ kind: "stop" } satisfies WorkerRequest));
+        worker.postMessage(batch.length > 0 ? ({ kind: "batch", tasks: batch.map(taskOf) } satisfies WorkerRequest) : ({ kind: "stop" } satisfies WorkerRequest));
         if (batch.length === 0) resolve();
       };
       worker.on("message", (reply: WorkerReply) => {
@@ -97,9 +97,7 @@ const PIPELINE_BATCH = 4;
 export class AnalysisPipeline {
   /** Started with the first file: a scan with nothing to analyse (all cached) starts no worker. */
   private worker: Worker | null = null;
-  private pending: string[] = [];
-  /** The rules worth running on each pending file (see `submit`). */
-  private pendingRules: (readonly RuleName[] | "all")[] = [];
+  private pending: FileTask[] = [];
   /** Sent to the worker, result not back yet. */
   private readonly outstanding = new Set<string>();
   private failure: string | null = null;
@@ -148,10 +146,9 @@ export class AnalysisPipeline {
     return worker;
   }
 
-  /** Queues a file for the worker (sent a few at a time), with the rules worth running on it. */
-  submit(file: string, rules: readonly RuleName[] | "all" = "all"): void {
-    this.pending.push(file);
-    this.pendingRules.push(rules);
+  /** Queues a file for the worker (sent a few at a time), with its language and the rules worth running on it. */
+  submit(task: FileTask): void {
+    this.pending.push(task);
     if (this.pending.length >= PIPELINE_BATCH) this.flush();
   }
 
@@ -163,14 +160,13 @@ export class AnalysisPipeline {
    */
   async finish(): Promise<{ unanalysed: string[]; failure: string | null }> {
     if (this.worker === null && this.pending.length < PIPELINE_BATCH) {
-      const unanalysed = this.pending;
+      const unanalysed = this.pending.map((task) => task.file);
       this.pending = [];
-      this.pendingRules = [];
       return { unanalysed, failure: null };
     }
     this.flush();
     if (this.outstanding.size > 0 && this.failure === null) await new Promise<void>((resolve) => (this.settle = resolve));
-    const unanalysed = [...this.outstanding, ...this.pending];
+    const unanalysed = [...this.outstanding, ...this.pending.map((task) => task.file)];
     // Every result is back (or the worker failed): nothing is lost by stopping it at once. A worker
     // started during the walk of a scan that found nothing to analyse may still be loading its
     // compiler, and the process would wait for that.
@@ -181,11 +177,10 @@ export class AnalysisPipeline {
 
   private flush(): void {
     if (this.pending.length === 0 || this.failure !== null) return;
-    for (const file of this.pending) this.outstanding.add(file);
+    for (const task of this.pending) this.outstanding.add(task.file);
     this.worker ??= this.spawn();
-    this.worker.postMessage({ kind: "batch", files: this.pending, rules: this.pendingRules } satisfies WorkerRequest);
+    this.worker.postMessage({ kind: "batch", tasks: this.pending } satisfies WorkerRequest);
     this.pending = [];
-    this.pendingRules = [];
   }
 
   private fail(message: string): void {

@@ -276,7 +276,7 @@ describe("worker threads", () => {
     const single = runCli(["scan", "--format", "json", "--jobs", "0", "--debug", "--as-of", AS_OF], app);
     expect(single.stderr).not.toMatch(/in a worker/);
     const piped = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
-    expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* JS\/TS files in a worker while files were read/);
+    expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* files in a worker while files were read/);
     // Every core is busy: V8 is told to compile less eagerly, and said so once.
     expect(piped.stderr.match(/debug: analysis workers start: V8 compiles less eagerly/g)).toHaveLength(1);
     expect(single.stderr).not.toMatch(/V8 compiles less eagerly/);
@@ -287,7 +287,7 @@ describe("worker threads", () => {
     expect(JSON.parse(piped.stdout).findings).toEqual(findings);
     // What the worker found was cached: the next run starts no worker and finds the same.
     const cached = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
-    expect(cached.stderr).toMatch(/debug: analysed 0 JS\/TS files in a worker/);
+    expect(cached.stderr).toMatch(/debug: analysed 0 files in a worker/);
     // Nothing to analyse, no worker: V8 keeps its defaults (a short run gains from early compiling).
     expect(cached.stderr).not.toMatch(/V8 compiles less eagerly/);
     expect(cached.stderr).not.toMatch(/worker was started/);
@@ -296,7 +296,7 @@ describe("worker threads", () => {
     const edited = findings[0].file as string;
     writeFileSync(join(app, edited), `${readFileSync(join(app, edited), "utf8")}\n// edited\n`);
     const once = runCli(["scan", "--format", "json", "--cache", "--debug", "--as-of", AS_OF], app);
-    expect(once.stderr).toMatch(/debug: analysed 0 JS\/TS files in a worker while files were read, [1-3] in the main thread/);
+    expect(once.stderr).toMatch(/debug: analysed 0 files in a worker while files were read, [1-3] in the main thread/);
     expect(once.stderr).not.toMatch(/worker stopped/);
     expect(once.stderr).not.toMatch(/V8 compiles less eagerly/);
     expect(JSON.parse(once.stdout).findings).toEqual(findings);
@@ -313,6 +313,35 @@ describe("worker threads", () => {
     expect(run.status).toBe(2);
   });
 
+  it("analyse every language in the worker while files are read when most files are not JS/TS, the others here when most are", () => {
+    const scanOf = (app: string, jobs: string[]) => {
+      const run = runCli(["scan", "--format", "json", "--debug", "--as-of", AS_OF, ...jobs], app);
+      const result = JSON.parse(run.stdout);
+      return { stderr: run.stderr, findings: result.findings, problems: result.summary.problems, parsed: result.summary.parsed as number };
+    };
+    // Python, Go, PHP, Ruby, Terraform, YAML with CI steps (the shell front end), shell, JSON, Vue, Svelte.
+    const polyglot = scratch("polyglot");
+    mkdirSync(join(polyglot, "filler"));
+    for (let n = 0; n < 200; n++) writeFileSync(join(polyglot, `filler/task_${n}.py`), `VALUE_${n} = ${n}\n`);
+    const single = scanOf(polyglot, ["--jobs", "0"]);
+    expect(single.stderr).not.toMatch(/in a worker/);
+    const languages = new Set(single.findings.map((finding: { file: string }) => finding.file.split(".").pop()));
+    for (const extension of ["py", "go", "php", "rb", "tf", "yml", "sh", "jsonc", "vue", "svelte"]) expect(languages).toContain(extension);
+    const piped = scanOf(polyglot, []);
+    expect(piped.stderr).toContain(`debug: analysed ${single.parsed} files in a worker while files were read, 0 in the main thread`);
+    expect(piped.findings).toEqual(single.findings);
+    expect(piped.problems).toEqual(single.problems);
+    // Mostly JS/TS: the worker has enough to do; the other languages are analysed here meanwhile.
+    mkdirSync(join(polyglot, "modules"));
+    for (let n = 0; n < 500; n++) writeFileSync(join(polyglot, `modules/module-${n}.ts`), `export const value${n} = ${n};\n`);
+    const mostlyTs = scanOf(polyglot, []);
+    const [, inWorker, here] = /debug: analysed (\d+) files in a worker while files were read, (\d+) in the main thread/.exec(mostlyTs.stderr)!;
+    expect(Number(here)).toBeGreaterThan(5);
+    expect(Number(inWorker) + Number(here)).toBe(mostlyTs.parsed);
+    expect(mostlyTs.findings).toEqual(single.findings);
+    expect(mostlyTs.problems).toEqual(single.problems);
+  });
+
   it("fix the same as one thread when the worker analyses", () => {
     const fixedTree = (jobs: string) => {
       const app = scratch("sample-app");
@@ -323,7 +352,7 @@ describe("worker threads", () => {
       return { stderr: run.stderr, dashboard: readFileSync(join(app, "src/web/Dashboard.tsx"), "utf8") };
     };
     const piped = fixedTree("1");
-    expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* JS\/TS files in a worker/);
+    expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* files in a worker/);
     expect(piped.dashboard).toContain("/page_shield/scripts");
     expect(piped.dashboard).toBe(fixedTree("0").dashboard);
   });
