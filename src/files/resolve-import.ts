@@ -6,6 +6,7 @@
  */
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { StringPool } from "../core/string-pool.js";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
 
@@ -73,16 +74,19 @@ export interface DirectoryFiles {
   readonly folded: ReadonlySet<string> | null;
 }
 
+/** File names, one copy of each: a scan keeps the listing of every directory it walked, and most hold an `index.ts`, a `package.json`… */
+const NAMES = new StringPool();
+
 export function directoryFilesOf(entries: readonly Dirent[]): DirectoryFiles {
   const files = new Set<string>();
   let links: Set<string> | null = null;
   let folded: Set<string> | null = null;
   for (const entry of entries) {
-    if (entry.isFile()) files.add(entry.name);
-    else if (entry.isSymbolicLink()) (links ??= new Set()).add(entry.name);
+    if (entry.isFile()) files.add(NAMES.intern(entry.name));
+    else if (entry.isSymbolicLink()) (links ??= new Set()).add(NAMES.intern(entry.name));
     else continue;
     const lower = entry.name.toLowerCase();
-    if (lower !== entry.name) (folded ??= new Set()).add(lower);
+    if (lower !== entry.name) (folded ??= new Set()).add(NAMES.intern(lower));
   }
   return { files, links, folded };
 }
