@@ -115,7 +115,7 @@ export interface Listings {
  * candidate path (an import tries up to 17). Links are followed with a `stat`; a name the listing
  * holds only in another case is asked of the file system too (case-insensitive volumes find it).
  */
-function listingOracle(known: Listings): (path: string) => boolean {
+function listingOracle(known: Listings, onFileSystem: (path: string) => void): (path: string) => boolean {
   const listings = new Map<string, DirectoryFiles | null>();
   let listed = 0;
   const listingOf = (directory: string): DirectoryFiles | null => {
@@ -123,6 +123,7 @@ function listingOracle(known: Listings): (path: string) => boolean {
     if (given) return given;
     let listing = listings.get(directory);
     if (listing === undefined) {
+      onFileSystem(directory);
       try {
         listing = directoryFilesOf(readdirSync(directory, { withFileTypes: true }));
         listed += listing.files.size + (listing.links?.size ?? 0);
@@ -143,10 +144,15 @@ function listingOracle(known: Listings): (path: string) => boolean {
     if (!listing) return false;
     const name = path.slice(directory.length + 1);
     if (listing.files.has(name)) return true;
-    if (listing.links?.has(name)) return isFile(path);
+    if (listing.links?.has(name)) {
+      onFileSystem(path);
+      return isFile(path);
+    }
     const lower = name.toLowerCase();
     const inOtherCase = (lower !== name && (listing.files.has(lower) || listing.links?.has(lower))) || listing.folded?.has(lower);
-    return inOtherCase === true && isFile(path);
+    if (inOtherCase !== true) return false;
+    onFileSystem(path);
+    return isFile(path);
   };
 }
 
@@ -154,13 +160,16 @@ function listingOracle(known: Listings): (path: string) => boolean {
  * A resolver for one scan: the same (directory, specifier) pair is resolved once, and files are
  * looked up in directory listings (`listings`: those the scan's walk read already). Files do not
  * come and go during a scan; a long-lived editor process uses `resolveImport` itself.
+ * `onFileSystem`: told of each path asked of the file system because the listings given do not
+ * answer (a directory they do not hold, a link, a name in another case), so that the caller
+ * knows what its answers rest on.
  */
-export function memoizedImportResolver(listings: Listings = new Map<string, DirectoryFiles>(), maxRemembered = MAX_REMEMBERED_PER_SCAN): ImportResolver {
+export function memoizedImportResolver(listings: Listings = new Map<string, DirectoryFiles>(), maxRemembered = MAX_REMEMBERED_PER_SCAN, onFileSystem: (path: string) => void = () => {}): ImportResolver {
   // By directory, then specifier: the keys are strings the caller holds already (no joined key
   // per pair), and the directories answered first are forgotten first (a scan goes directory by directory).
   const remembered = new Map<string, Map<string, string | null>>();
   let count = 0;
-  const exists = listingOracle(listings);
+  const exists = listingOracle(listings, onFileSystem);
   return (fromFile, specifier) => {
     if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
     const directory = dirname(fromFile);

@@ -44,6 +44,12 @@ export interface ReadEntry {
   imports: readonly string[];
   /** A result, baseline or SARIF log sunset-lint wrote (JSON): not code, and not counted as scanned. */
   ownOutput?: true;
+  /**
+   * For a file that does not pass the prefilter alone and imports others: whether it passed with
+   * its imports' hints, replayed only by a run in which everything it rested on is unchanged (see
+   * `noteVerdicts`).
+   */
+  withImports?: boolean;
 }
 
 /** The first line of the cache file. */
@@ -61,6 +67,8 @@ interface CacheContent {
   reads: Record<string, ReadEntry>;
   /** What the walk decided in each directory (see DiscoveryMemo). */
   walk: WalkRecord | null;
+  /** What the verdicts on files judged with their imports rested on beyond the walk and the files read, with stamps (see `noteVerdicts`). */
+  beyondWalk?: Record<string, string | null> | null;
 }
 
 /** A file's stamp, or null when it cannot be stat'ed. */
@@ -80,6 +88,7 @@ export class ScanCache {
   private readonly freshReads: Record<string, ReadEntry> = Object.create(null) as Record<string, ReadEntry>;
   private readonly dependencyHashes = new Map<string, string | null>();
   private walk: WalkRecord | null = null;
+  private beyondWalk: Record<string, string | null> | null = null;
   /** Something this run learned that the file on disk does not hold (a result, a read). */
   private changed = false;
   /** Entries and reads of the cache as loaded (`null`: none was usable). */
@@ -131,6 +140,7 @@ export class ScanCache {
     Object.assign(this.entries, content.files);
     Object.assign(this.reads, content.reads);
     this.walk = content.walk ?? null;
+    this.beyondWalk = content.beyondWalk ?? null;
     this.loaded = { files: Object.keys(this.entries).length, reads: Object.keys(this.reads).length };
   }
 
@@ -169,6 +179,38 @@ export class ScanCache {
     const known = this.reads[path];
     if (!known || known.stamp !== entry.stamp || known.hash !== entry.hash) this.changed = true;
     this.freshReads[path] = entry;
+  }
+
+  /**
+   * What the last run's verdicts on files judged with their imports rested on beyond the walk and
+   * the files it read (directories outside the walk, links, files outside the scan), with their
+   * stamps then; null when it kept no verdicts.
+   */
+  lastBeyondWalk(): Readonly<Record<string, string | null>> | null {
+    return this.beyondWalk;
+  }
+
+  /** The last run's verdict on a file read from the cache this run (see `ReadEntry.withImports`). */
+  knownVerdict(path: string): boolean | undefined {
+    return this.freshReads[path]?.withImports;
+  }
+
+  /**
+   * Records this run's verdicts on the files judged with their imports, and the stamps of what they
+   * rested on beyond the walk and the files read: the next run replays them if its walk replayed
+   * every directory, every file it read came from the cache, and each of these stamps is the same.
+   */
+  noteVerdicts(verdicts: ReadonlyMap<string, boolean>, beyondWalk: Record<string, string | null>): void {
+    if (JSON.stringify(beyondWalk) !== JSON.stringify(this.beyondWalk)) {
+      this.beyondWalk = beyondWalk;
+      this.changed = true;
+    }
+    for (const [path, passes] of verdicts) {
+      const entry = this.freshReads[path];
+      if (!entry || entry.withImports === passes) continue;
+      entry.withImports = passes;
+      this.changed = true;
+    }
   }
 
   static keyOf(parts: unknown): string {
@@ -213,7 +255,7 @@ export class ScanCache {
   save(): void {
     const unchanged = !this.changed && this.loaded !== null && Object.keys(this.fresh).length === this.loaded.files && Object.keys(this.freshReads).length === this.loaded.reads;
     if (unchanged) return;
-    const contentText = JSON.stringify({ files: this.fresh, reads: this.freshReads, walk: this.walk } satisfies CacheContent);
+    const contentText = JSON.stringify({ files: this.fresh, reads: this.freshReads, walk: this.walk, beyondWalk: this.beyondWalk } satisfies CacheContent);
     const header: CacheHeader = { format: FORMAT, tool: "sunset-lint", key: this.key, digest: this.digestOf(contentText) };
     writeFileAtomic(this.path, `${JSON.stringify(header)}\n${contentText}`);
   }

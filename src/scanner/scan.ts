@@ -100,6 +100,8 @@ const PIPELINE_THRESHOLD = 200;
  * benchmark corpus, sending its shell script and its 187 KB JSON to the worker was 1.08x slower.
  */
 const JS_TS_SHARE_FOR_OTHER_LANGUAGES_HERE = 0.5;
+/** What the cache records of a path modified less than this long before a run is never trusted (milliseconds). */
+const SETTLED_MS = 3000;
 /** Source text kept between the read phase and analysis (characters); beyond it files are read again. */
 const RETAINED_TEXT_BUDGET = 32 * 1024 * 1024;
 /** Stack of the thread that retries files too deep for the default one (20,000 nested parentheses need about 40 MB). */
@@ -241,11 +243,18 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   /** Results, baselines and SARIF logs a run wrote into the tree: not code, and not counted as scanned. */
   const ownOutputs = new Set<string>();
   // A file may use paths, constants, clients or records of the modules it imports: judged with them.
-  const resolveImport = memoizedImportResolver(discovery.listings);
+  // The cache keeps the verdicts so made, with the stamps of what they rested on beyond the walk
+  // and the files read (see `ReadEntry.withImports`).
+  const beyondWalk: Record<string, string | null> = Object.create(null) as Record<string, string | null>;
+  const restedOn = (path: string) => {
+    if (cache && !(path in beyondWalk)) beyondWalk[path] = settledStamp(path, started);
+  };
+  const resolveImport = memoizedImportResolver(discovery.listings, undefined, restedOn);
   /** Files read by `readHints` before their turn in the loop below, which then takes their hints (without a cache). */
   const readEarly = new Set<string>();
   const readHints = (target: string) => {
     if (!hintsOf.has(target)) {
+      if (options.shard || !discovery.languages.has(target)) restedOn(target);
       const read = sourceOf(target);
       hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
       importsOf.set(target, read.ok ? relativeImports(read.text) : NO_IMPORTS);
@@ -287,6 +296,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       pipeline!.submit(taskOf(file, text ?? undefined));
     } else if (text !== null) keep(file, text);
   };
+  /** Whether every file's hints and imports came from the cache (none had changed). */
+  let everyReadKnown = true;
   for (const file of files) {
     // With a cache, a file unchanged since the last run (same stamp) is not read at all: its
     // hash, hints and imports come from the cache (and for JSON, whether it is sunset-lint's own
@@ -307,6 +318,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       imports = known.imports;
       hashes.set(file, known.hash);
     } else {
+      everyReadKnown = false;
       const stamp = cache ? fileStamp(file) : null;
       const read = sourceOf(file);
       if (!read.ok) {
@@ -333,12 +345,27 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (options.noPrefilter || prefilter.passes(hints)) passing(file, text);
     else if (imports.length > 0) undecided.push(file);
   }
+  // The last run's verdicts hold if nothing they rested on changed: every file read from the cache
+  // (unchanged), every directory replayed from the walk's record.
+  const lastBeyondWalk = cache?.lastBeyondWalk() ?? null;
+  const replayVerdicts = cache !== null && everyReadKnown && memo !== null && !memo.changed && lastBeyondWalk !== null && Object.entries(lastBeyondWalk).every(([path, stamp]) => stamp !== UNSETTLED && settledStamp(path, started) === stamp);
+  if (replayVerdicts) Object.assign(beyondWalk, lastBeyondWalk);
+  const verdicts = new Map<string, boolean>();
+  let replayed = 0;
   for (const file of undecided) {
-    if (!prefilter.passes(hintsOf.get(file)!, hintsWithImports(file, readHints, importedFiles))) continue;
+    const known = replayVerdicts ? cache.knownVerdict(file) : undefined;
+    if (known !== undefined) replayed++;
+    const passes = known ?? prefilter.passes(hintsOf.get(file)!, hintsWithImports(file, readHints, importedFiles));
+    verdicts.set(file, passes);
+    if (!passes) continue;
     // Not read here if hashed already (a cache run) or taken by the pipeline: the text is read
     // when, and if, the file is analysed.
     const read = hashes.has(file) || (pipeline && (othersToPipeline || usesCompiler(languageOf(file)))) ? null : sourceOf(file);
     passing(file, read?.ok ? read.text : null);
+  }
+  if (cache) {
+    cache.noteVerdicts(verdicts, beyondWalk);
+    if (undecided.length > 0) options.onDebug?.(`prefilter: ${replayed} of ${undecided.length} files judged with their imports as the last run judged them (resting on ${Object.keys(beyondWalk).length} paths beyond the walk)`);
   }
   for (const file of files) {
     if (!passed.has(file) || sent.has(file) || results.has(file)) continue;
@@ -456,6 +483,20 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
 }
 
 export { loadCatalogue } from "../catalogue/load.js";
+
+/**
+ * A path's stamp for the cache (see `fileStamp`; null: absent), or one that never matches when it
+ * was modified in the few seconds before the run began (a change in the same tick of a coarse
+ * clock would leave its time unchanged, as in DiscoveryMemo).
+ */
+function settledStamp(path: string, runStarted: number): string | null {
+  const stamp = fileStamp(path);
+  if (stamp === null) return null;
+  const modifiedNs = BigInt(stamp.slice(0, stamp.indexOf(":")));
+  return modifiedNs > BigInt(runStarted - SETTLED_MS) * 1_000_000n ? UNSETTLED : stamp;
+}
+/** The stamp of a path modified just before a run: never a match (see `settledStamp`). */
+const UNSETTLED = "unsettled";
 
 /** `only`/`skip` name rules, entry ids or item numbers. */
 function selection(catalogue: CatalogueIndex, only: ScanOptions["only"], skip: ScanOptions["skip"]) {

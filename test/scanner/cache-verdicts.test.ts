@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { scan } from "../../src/scanner/scan.js";
+import { AS_OF } from "../support/analyze.js";
+
+// A file that does not pass the prefilter alone: it names an SDK resource chain, and only the
+// module it imports says that the client is Cloudflare's. Its verdict rests on that module.
+const CALL = 'import { client } from "../lib/client";\nexport const list = () => client.firewall.rules.list();\n';
+const HARMLESS_CLIENT = "export const client = { firewall: { rules: { list: () => [] } } };\n";
+const SDK_CLIENT = 'import Cloudflare from "cloudflare";\nexport const client = new Cloudflare({ apiToken: process.env.CF_TOKEN });\n';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => [root, `${root}.cache.json`].forEach((path) => rmSync(path, { recursive: true, force: true }))));
+
+/** Sets the times of everything below `root` an hour back (what the cache records of a path modified in the last seconds is never trusted). */
+function age(root: string): void {
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  utimesSync(root, hourAgo, hourAgo);
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (entry.isDirectory()) age(join(root, entry.name));
+    else utimesSync(join(root, entry.name), hourAgo, hourAgo);
+  }
+}
+
+/** Writes a file with its modification time an hour back (its directory untouched). */
+function rewrite(path: string, text: string): void {
+  writeFileSync(path, text);
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  utimesSync(path, hourAgo, hourAgo);
+}
+
+function tree(client: string): string {
+  const root = mkdtempSync(join(tmpdir(), "sunset-lint-verdicts-"));
+  roots.push(root);
+  mkdirSync(join(root, "app"));
+  mkdirSync(join(root, "lib"));
+  writeFileSync(join(root, "app/call.ts"), CALL);
+  writeFileSync(join(root, "app/other.ts"), "export const other = 1;\n");
+  writeFileSync(join(root, "lib/client.ts"), client);
+  age(root);
+  return root;
+}
+
+async function cachedScan(root: string, paths: string[]) {
+  const debug: string[] = [];
+  // Kept outside the tree: a file written into it would change the directory the walk replays.
+  const result = await scan({ cwd: root, paths, asOf: AS_OF, cache: `${root}.cache.json`, jobs: 0, onDebug: (message) => debug.push(message) });
+  const verdicts = debug.find((message) => message.startsWith("prefilter: "));
+  return { findings: result.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`), parsed: result.summary.parsed, verdicts };
+}
+
+describe("the cache's verdicts on files judged with their imports", () => {
+  it("are replayed while nothing changed, and the findings are the same", async () => {
+    const root = tree(SDK_CLIENT);
+    const first = await cachedScan(root, ["."]);
+    expect(first.findings).toEqual(["app/call.ts:2 no-deprecated-endpoint"]);
+    expect(first.verdicts).toMatch(/^prefilter: 0 of 1 files judged with their imports as the last run judged them/);
+    const second = await cachedScan(root, ["."]);
+    expect(second.verdicts).toMatch(/^prefilter: 1 of 1 files/);
+    expect(second.findings).toEqual(first.findings);
+    // A file added: its directory changed, and an import may now resolve to another file.
+    writeFileSync(join(root, "app/added.ts"), "export const added = 1;\n");
+    age(root);
+    const third = await cachedScan(root, ["."]);
+    expect(third.verdicts).toMatch(/^prefilter: 0 of 1 files/);
+    expect(third.findings).toEqual(first.findings);
+  });
+
+  it("are judged again when an imported file changed: a file that failed may now pass", async () => {
+    const root = tree(HARMLESS_CLIENT);
+    const before = await cachedScan(root, ["."]);
+    expect(before.findings).toEqual([]);
+    expect((await cachedScan(root, ["."])).verdicts).toMatch(/^prefilter: 1 of 1 files/);
+    rewrite(join(root, "lib/client.ts"), SDK_CLIENT);
+    const after = await cachedScan(root, ["."]);
+    expect(after.verdicts).toMatch(/^prefilter: 0 of 1 files/);
+    expect(after.findings).toEqual(["app/call.ts:2 no-deprecated-endpoint"]);
+  });
+
+  it("are judged again when a file they rested on beyond the scanned paths changed", async () => {
+    // Only app/ is scanned: lib/client.ts is read for its hints, outside the walk and its stamps.
+    const root = tree(HARMLESS_CLIENT);
+    expect((await cachedScan(root, ["app"])).findings).toEqual([]);
+    const replayed = await cachedScan(root, ["app"]);
+    expect(replayed.verdicts).toMatch(/^prefilter: 1 of 1 files judged with their imports as the last run judged them \(resting on [1-9]\d* paths beyond the walk\)/);
+    rewrite(join(root, "lib/client.ts"), SDK_CLIENT);
+    const after = await cachedScan(root, ["app"]);
+    expect(after.verdicts).toMatch(/^prefilter: 0 of 1 files/);
+    expect(after.findings).toEqual(["app/call.ts:2 no-deprecated-endpoint"]);
+  });
+
+  it("are never replayed from a run that rested on a path modified just before it", async () => {
+    const root = tree(HARMLESS_CLIENT);
+    // Modified now: its stamp could stay the same through a change within the clock's tick.
+    writeFileSync(join(root, "lib/client.ts"), HARMLESS_CLIENT);
+    await cachedScan(root, ["app"]);
+    writeFileSync(join(root, "lib/client.ts"), SDK_CLIENT);
+    const after = await cachedScan(root, ["app"]);
+    expect(after.verdicts).toMatch(/^prefilter: 0 of 1 files/);
+    expect(after.findings).toEqual(["app/call.ts:2 no-deprecated-endpoint"]);
+  });
+});
