@@ -197,6 +197,8 @@ export class Prefilter {
     // resource kept in a variable), and the words of the endpoint its route leaves to an argument
     // (`zoneSettings.read(zone, "minify")`). `client.zeroTrust.tunnels.cloudflared` is not
     // `zeroTrust.tunnels.list()`, and wrangler's `config.ratelimits` bindings are no SDK call.
+    // Split once: every route is tried against every endpoint.
+    const endpointSegments = endpoints.map((path) => ({ path, segments: segmentsOf(path) }));
     for (const [resource, methods] of Object.entries(SDK_ROUTES)) {
       const members = resource.split(".");
       for (const word of members) for (const spelling of spellings(word)) written.add(spelling);
@@ -205,8 +207,9 @@ export class Prefilter {
       for (const [method, route] of Object.entries(methods)) {
         const routeWords = new Set(literalWords(route.path).map(canonical));
         const ends = [method, ...(methodSpellings[method] ?? []), ...CHAIN_WRAPPERS].map((name) => `${last}.${canonical(name)}`).concat(`${last}${CHAIN_END}`);
-        for (const path of endpoints) {
-          if (!routeReaches(route.path, path)) continue;
+        const routeSegments = segmentsOf(route.path);
+        for (const { path, segments } of endpointSegments) {
+          if (!routeReaches(routeSegments, segments)) continue;
           const extras = literalWords(path).filter((word) => !routeWords.has(canonical(word)));
           for (const end of ends) addTarget(extras, [...leading, end]);
         }
@@ -379,15 +382,15 @@ function literalWords(path: string): string[] {
   return path.split("/").filter((segment) => segment && !segment.startsWith(":") && !/^\{\d+\}$/.test(segment));
 }
 
-/** Whether an SDK route's path (`/zones/:param/settings/{1}`, `{N}` an argument) can be this template. */
-function routeReaches(route: string, template: string): boolean {
-  const a = route.split("/").filter(Boolean);
-  const b = template.split("/").filter(Boolean);
-  if (a.length !== b.length) return false;
-  return a.every((segment, index) => {
-    const other = b[index]!;
-    if (/^\{\d+\}$/.test(segment)) return true;
+const segmentsOf = (path: string): string[] => path.split("/").filter(Boolean);
+
+/** Whether an SDK route's path (`/zones/:param/settings/{1}`, `{N}` an argument) can be this template (both as segments). */
+function routeReaches(route: readonly string[], template: readonly string[]): boolean {
+  if (route.length !== template.length) return false;
+  return route.every((segment, index) => {
+    const other = template[index]!;
     if (segment.startsWith(":")) return other.startsWith(":");
+    if (segment.startsWith("{") && /^\{\d+\}$/.test(segment)) return true;
     return segment === other;
   });
 }
