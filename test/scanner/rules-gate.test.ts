@@ -27,6 +27,31 @@ describe("the scan runs on a file the rules its words make possible", () => {
     expect(shown(gated)).toEqual(["src/client.ts:2 no-conflicting-framing-headers", "src/client.ts:3 no-deprecated-endpoint", "src/paths.ts:1 no-deprecated-endpoint", "src/upload.ts:1 no-conflicting-framing-headers"]);
   });
 
+  it("runs every rule on a component whose script follows an import; a Go file keeps its finding under the gate", async () => {
+    const mixed = mkdtempSync(join(tmpdir(), "sunset-lint-gate-mixed-"));
+    try {
+      mkdirSync(join(mixed, "src"));
+      writeFileSync(join(mixed, "src/paths.ts"), files["src/paths.ts"]!);
+      // Passes on its framing headers alone; the deprecated path its script requests is written in paths.ts.
+      writeFileSync(
+        join(mixed, "src/Upload.vue"),
+        `<template><button @click="send">Send</button></template>\n<script setup lang="ts">\nimport { RULES } from "./paths";\n${headers}const send = (zone: string) => fetch(RULES(zone));\n</script>\n`,
+      );
+      // A Go file follows no import: what its own words make possible is all that can be found in it.
+      writeFileSync(
+        join(mixed, "src/upload.go"),
+        `package upload\n\nimport "net/http"\n\nfunc Upload(req *http.Request) {\n\treq.Header.Set("Transfer-Encoding", "chunked")\n\treq.Header.Set("Content-Length", "10")\n}\n`,
+      );
+      const shown = (result: Awaited<ReturnType<typeof scan>>) => result.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`).sort();
+      const gated = await scan({ cwd: mixed, asOf: AS_OF, jobs: 0 });
+      expect(shown(gated)).toEqual(shown(await scan({ cwd: mixed, asOf: AS_OF, jobs: 0, noPrefilter: true })));
+      expect(shown(gated)).toContain("src/Upload.vue:5 no-deprecated-endpoint");
+      expect(shown(gated).filter((finding) => finding.startsWith("src/upload.go"))).toEqual(["src/upload.go:7 no-conflicting-framing-headers"]);
+    } finally {
+      rmSync(mixed, { recursive: true, force: true });
+    }
+  });
+
   it("hands the analysis worker the rules it judged, with the same findings as one thread", () => {
     // 200 more files: a scan large enough for the worker (the compiled CLI).
     const large = mkdtempSync(join(tmpdir(), "sunset-lint-gate-large-"));
