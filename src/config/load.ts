@@ -59,7 +59,11 @@ export function loadConfig(cwd: string, explicit?: string): LoadedConfig {
  */
 export function loadConfigFile(path: string): LoadedConfig | null {
   if (basename(path) === "package.json") {
-    const json = readJson(path, path) as Record<string, unknown> | null;
+    // Most package.json files have no such key: they are not parsed (the plugin asks of every one
+    // it meets on the way up from each directory of files it lints).
+    const text = readConfigText(path, path);
+    if (!text.includes('"sunset-lint"')) return null;
+    const json = parseConfigJson(text, path) as Record<string, unknown> | null;
     if (!json || typeof json !== "object" || !("sunset-lint" in json)) return null;
     return { config: check(json["sunset-lint"], `${path} "sunset-lint"`), file: path, directory: dirname(path) };
   }
@@ -68,13 +72,19 @@ export function loadConfigFile(path: string): LoadedConfig | null {
 
 /** JSON with comments and trailing commas (JSONC, as in tsconfig.json), a byte-order mark allowed. */
 function readJson(path: string, name: string): unknown {
-  let text: string;
+  return parseConfigJson(readConfigText(path, name), name);
+}
+
+function readConfigText(path: string, name: string): string {
   try {
-    text = readBounded(path, "config");
+    return readBounded(path, "config");
   } catch (error) {
     if (error instanceof BoundedReadError) throw new ConfigError(`${name}: ${error.reason}`);
     throw error;
   }
+}
+
+function parseConfigJson(text: string, name: string): unknown {
   const errors: ParseError[] = [];
   // Loaded only when there is a config file to read.
   const { parse: parseJsonc, printParseErrorCode } = createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser");

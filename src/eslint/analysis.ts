@@ -171,10 +171,14 @@ export function findingsOf(context: Context, rule: RuleName, options: LogpushOpt
  * asks for every file; without `asOf` the date is today's, and an editor runs past midnight).
  */
 const resolvedOptions = new Map<string, { analysis: AnalysisOptions; key: string; crossFile: boolean; day: number }>();
+/** The same, by options object: `effectiveOptions` gives one object per distinct options, so the text above is written once per object. */
+const resolvedByObject = new WeakMap<LogpushOptions, { analysis: AnalysisOptions; key: string; crossFile: boolean; day: number }>();
 function analysisOptionsOf(options: LogpushOptions): { analysis: AnalysisOptions; key: string; crossFile: boolean } {
+  const day = Math.floor(Date.now() / 86_400_000);
+  const known = resolvedByObject.get(options);
+  if (known && known.day === day) return known;
   const crossFile = options.crossFile !== false;
   const text = JSON.stringify([options.asOf ?? null, options.apiHosts ?? [], options.maxOperators ?? 30, options.maxBytes ?? 1000, options.operators ?? [], crossFile]);
-  const day = Math.floor(Date.now() / 86_400_000);
   let resolved = resolvedOptions.get(text);
   if (!resolved || resolved.day !== day) {
     const analysis = resolveOptions({
@@ -190,6 +194,7 @@ function analysisOptionsOf(options: LogpushOptions): { analysis: AnalysisOptions
     resolved = { analysis, key: JSON.stringify([analysis.asOf, analysis.apiHosts, analysis.logpush, crossFile]), crossFile, day };
     resolvedOptions.set(text, resolved);
   }
+  resolvedByObject.set(options, resolved);
   return resolved;
 }
 

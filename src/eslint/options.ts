@@ -85,5 +85,18 @@ export function effectiveOptions<T extends SharedOptions>(
   const file = context.physicalFilename ?? context.filename;
   const project = isAbsolute(file) ? projectConfigFor(file) : null;
   if (project && (project.skippedRules.has(rule) || ignoredByProjectConfig(project, file))) return null;
-  return { ...(project?.options ?? {}), ...settings, ...(ruleOptions ?? {}) } as T;
+  return overlaid(project?.options ?? NO_OPTIONS, settings, ruleOptions ?? NO_OPTIONS) as T;
+}
+
+const NO_OPTIONS: LogpushOptions = Object.freeze({});
+/** One object per (config file, settings, rule options), so that what is worked out from it is worked out once (see `analysisOptionsOf`). */
+const overlays = new WeakMap<object, WeakMap<object, WeakMap<object, LogpushOptions>>>();
+function overlaid(project: LogpushOptions, settings: LogpushOptions, rule: LogpushOptions): LogpushOptions {
+  let bySettings = overlays.get(project);
+  if (!bySettings) overlays.set(project, (bySettings = new WeakMap()));
+  let byRule = bySettings.get(settings);
+  if (!byRule) bySettings.set(settings, (byRule = new WeakMap()));
+  let options = byRule.get(rule);
+  if (!options) byRule.set(rule, (options = Object.freeze({ ...project, ...settings, ...rule })));
+  return options;
 }

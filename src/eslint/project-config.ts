@@ -25,10 +25,11 @@ export class PluginConfigError extends Error {
 const SETTING_KEYS = ["asOf", "ignore", "apiHosts", "minConfidence", "crossFile", "maxOperators", "maxBytes", "operators"] as const;
 
 const validated = new WeakMap<object, LogpushOptions>();
+const NO_SETTINGS: LogpushOptions = Object.freeze({});
 
 /** `settings["sunset-lint"]`, checked once per settings object. */
 export function validateSettings(value: unknown): LogpushOptions {
-  if (value === undefined || value === null) return {};
+  if (value === undefined || value === null) return NO_SETTINGS;
   if (typeof value !== "object" || Array.isArray(value)) throw new PluginConfigError(`settings["sunset-lint"] must be an object (allowed keys: ${SETTING_KEYS.join(", ")})`);
   const known = validated.get(value);
   if (known) return known;

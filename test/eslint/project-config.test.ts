@@ -43,6 +43,23 @@ describe("the plugin reads the CLI's sunset-lint.config.json", () => {
     expect(await lint(root, ["packages/api/src/client.ts"], { asOf: AS_OF })).toContain("packages/api/src/client.ts:2 sunset-lint/no-deprecated-endpoint");
   });
 
+  it("a package.json on the way up is its config only with a \"sunset-lint\" key: a broken one without it is not read as one", async () => {
+    const root = repository({ apiHosts: ["cf-proxy.internal"] });
+    writeFileSync(join(root, "packages/api/package.json"), `{ "name": "api", "version": "1.0.0", }}`);
+    expect(await lint(root, ["packages/api/src/client.ts"])).toContain("packages/api/src/client.ts:2 sunset-lint/no-deprecated-endpoint");
+    const fresh = scratch();
+    mkdirSync(join(fresh, "app"), { recursive: true });
+    writeFileSync(join(fresh, "app/package.json"), JSON.stringify({ name: "app", "sunset-lint": { skip: ["no-notification-email"] } }));
+    writeFileSync(join(fresh, "app/client.ts"), `${EMAIL}\n`);
+    expect(await lint(fresh, ["app/client.ts"])).toEqual([]);
+    const broken = scratch();
+    mkdirSync(join(broken, "app"), { recursive: true });
+    writeFileSync(join(broken, "app/package.json"), `{ "name": "app", "sunset-lint": { "skip": [ }`);
+    writeFileSync(join(broken, "app/client.ts"), `${EMAIL}\n`);
+    const error = await lint(broken, ["app/client.ts"]).catch((caught: Error) => caught);
+    expect(String((error as Error).message)).toMatch(/sunset-lint: .*package\.json:1:\d+: not valid JSON/);
+  });
+
   it("a bad config file stops with one line naming it", async () => {
     const root = repository({ failon: "none" });
     const error = await lint(root, ["packages/api/src/client.ts"]).catch((caught: Error) => caught);
