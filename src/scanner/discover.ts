@@ -57,7 +57,7 @@ export interface DiscoverOptions {
   /** The last walk's decisions, replayed where the tree is unchanged, and this walk's recorded (`--cache`). */
   memo?: DiscoveryMemo;
   /** Called once, as soon as the walk has found this many files (a large scan starts its worker meanwhile). */
-  whenFound?: { files: number; then: () => void };
+  whenFound?: { files: number; then: (languages: ReadonlyMap<string, LanguageId>) => void };
 }
 
 export interface Discovery {
@@ -311,7 +311,7 @@ function walk(options: DiscoverOptions): Discovery {
   function include(file: string, language: LanguageId): void {
     files.add(file);
     languages.set(file, language);
-    if (files.size === options.whenFound?.files) options.whenFound.then();
+    if (files.size === options.whenFound?.files) options.whenFound.then(languages);
   }
 
   function skipMinified(file: string): void {

@@ -160,10 +160,12 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // has found enough files to need it; not when a cache will answer for most files, nor for one
   // shard of the files.
   const startEarly = mayPipeline && !options.shard && !cache?.hasResults();
-  const startDuringWalk = () => {
+  const startDuringWalk = (found: ReadonlyMap<string, LanguageId>) => {
     if (pipeline) return; // a walk started again (its ignore rules changed) finds the same files again
-    pipelineOf().start();
-    options.onDebug?.(`the analysis worker was started during the walk, at ${options.jobs === 1 ? "the first file" : `${PIPELINE_THRESHOLD} files`}`);
+    // The compiler is loaded at once if any file found so far needs it; else by the first that does.
+    const preloadCompiler = [...found.values()].some(usesCompiler);
+    pipelineOf().start(preloadCompiler);
+    options.onDebug?.(`the analysis worker was started during the walk, at ${options.jobs === 1 ? "the first file" : `${PIPELINE_THRESHOLD} files`}${preloadCompiler ? "" : " (none of them JS/TS: the compiler is loaded when one is analysed)"}`);
   };
   let discovery: Discovery;
   try {

@@ -1,13 +1,15 @@
 /** A scan worker: analyses the batches of files it is sent, of any language (see workers.ts). */
-import { parentPort } from "node:worker_threads";
-// Loaded with the worker, not with its first file: a worker started early (during the walk)
-// compiles the compiler while the scan is still finding files.
-import "./lower.js";
+import { parentPort, workerData } from "node:worker_threads";
 import { Prefilter } from "../core/prefilter.js";
 import { loadCatalogue } from "../catalogue/load.js";
 import { Analyser } from "./analyser.js";
 import type { FileAnalysis } from "./analyze-file.js";
-import type { WorkerReply, WorkerRequest } from "./workers.js";
+import type { WorkerData, WorkerReply, WorkerRequest } from "./workers.js";
+
+// Loaded with the worker, not with its first file: a worker started early (during the walk)
+// compiles the compiler while the scan is still finding files. Not when the scan has found no
+// file the compiler parses so far (a Go or Python repository): the first such file loads it.
+if ((workerData as WorkerData | undefined)?.preloadCompiler !== false) void import("./lower.js");
 
 let analyser: Analyser | null = null;
 /** Requests are handled one at a time, in order (loading a front end waits). */

@@ -23,6 +23,11 @@ export interface WorkerSetup {
 }
 
 /** Each task names the rules worth running on its file, as the scan judged them (the scan holds every file's hints). */
+/** What a worker is started with: whether it loads the compiler before its first file (default true). */
+export interface WorkerData {
+  preloadCompiler?: boolean;
+}
+
 export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; tasks: FileTask[] } | { kind: "stop" };
 export type WorkerReply = { kind: "results"; results: [string, FileAnalysis][] } | { kind: "failed"; message: string };
 
@@ -119,9 +124,9 @@ export class AnalysisPipeline {
     private readonly onStart?: () => void,
   ) {}
 
-  /** Starts the worker now, before the first file (it loads its compiler meanwhile). */
-  start(): this {
-    this.worker ??= this.spawn();
+  /** Starts the worker now, before the first file (it loads its compiler meanwhile, if `preloadCompiler`). */
+  start(preloadCompiler = true): this {
+    this.worker ??= this.spawn(preloadCompiler);
     return this;
   }
 
@@ -131,9 +136,12 @@ export class AnalysisPipeline {
     this.worker = null;
   }
 
-  private spawn(): Worker {
+  private spawn(preloadCompiler = true): Worker {
     this.onStart?.();
-    const worker = new Worker(workerScript, { resourceLimits: { maxOldGenerationSizeMb: PIPELINE_HEAP_MB, maxYoungGenerationSizeMb: PIPELINE_YOUNG_GENERATION_MB } });
+    const worker = new Worker(workerScript, {
+      resourceLimits: { maxOldGenerationSizeMb: PIPELINE_HEAP_MB, maxYoungGenerationSizeMb: PIPELINE_YOUNG_GENERATION_MB },
+      workerData: { preloadCompiler } satisfies WorkerData,
+    });
     worker.on("message", (reply: WorkerReply) => {
       if (reply.kind === "failed") return this.fail(reply.message);
       for (const [path, result] of reply.results) {

@@ -342,6 +342,21 @@ describe("worker threads", () => {
     expect(mostlyTs.problems).toEqual(single.problems);
   });
 
+  it("start the worker without the compiler when the walk has found no JS/TS yet, and load it for the first JS/TS file", () => {
+    const app = scratch("sample-app");
+    // The walk takes a directory's files before its subdirectories: these come before src/.
+    for (let n = 0; n < 210; n++) writeFileSync(join(app, `task_${n}.py`), `VALUE_${n} = ${n}\n`);
+    const scanOf = (jobs: string[]) => {
+      const run = runCli(["scan", "--format", "json", "--debug", "--as-of", AS_OF, ...jobs], app);
+      return { stderr: run.stderr, findings: JSON.parse(run.stdout).findings as { file: string; ruleId: string }[] };
+    };
+    const piped = scanOf([]);
+    expect(piped.stderr).toMatch(/debug: the analysis worker was started during the walk, at 200 files \(none of them JS\/TS: the compiler is loaded when one is analysed\)/);
+    expect(piped.stderr).toMatch(/debug: analysed [1-9]\d* files in a worker while files were read/);
+    expect(piped.findings.some((finding) => /\.[jt]sx?$/.test(finding.file))).toBe(true);
+    expect(piped.findings).toEqual(scanOf(["--jobs", "0"]).findings);
+  });
+
   it("fix the same as one thread when the worker analyses", () => {
     const fixedTree = (jobs: string) => {
       const app = scratch("sample-app");
