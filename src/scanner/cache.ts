@@ -173,6 +173,11 @@ export class ScanCache {
     return known;
   }
 
+  /** What the last run recorded of reading a file, whatever its stamp now (null: it had no record of it). */
+  previousRead(path: string): ReadEntry | null {
+    return this.reads[path] ?? null;
+  }
+
   /** Records what this run learned from reading a file (stamp taken before the read). */
   noteRead(path: string, entry: ReadEntry): void {
     // A file read again (its stamp changed) changes nothing when its content did not.

@@ -303,7 +303,12 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       pipeline!.submit(taskOf(file, text ?? undefined));
     } else if (text !== null) keep(file, text);
   };
-  /** Whether every file's hints and imports came from the cache (none had changed). */
+  /**
+   * Whether every file's hints and imports are those the last run recorded: read from the cache
+   * (the file is unchanged), or read again and found the same (an edit that adds no word the
+   * prefilter counts and changes no import, such as most edits), so that the verdicts built on
+   * them still hold.
+   */
   let everyReadKnown = true;
   for (const file of files) {
     // With a cache, a file unchanged since the last run (same stamp) is not read at all: its
@@ -325,20 +330,24 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       imports = known.imports;
       hashes.set(file, known.hash);
     } else {
-      everyReadKnown = false;
+      const previous = cache && file !== stdinPath ? cache.previousRead(file) : null;
+      everyReadKnown &&= previous !== null;
       const stamp = cache ? fileStamp(file) : null;
       const read = sourceOf(file);
       if (!read.ok) {
+        everyReadKnown = false;
         problems.push({ file: toPosixRelative(cwd, file), message: read.problem, kind: read.skipped ? "skipped" : "unscannable" });
         continue;
       }
       if (languageOf(file) === "json" && isToolOutputText(read.text)) {
+        everyReadKnown &&= previous?.ownOutput === true;
         ownOutputs.add(file);
         if (cache && stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash: contentHash(read.text), hints: NO_HINTS, imports: NO_IMPORTS, ownOutput: true });
         continue;
       }
       hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
       imports = languageOf(file) === "typescript" ? relativeImports(read.text) : NO_IMPORTS;
+      everyReadKnown &&= previous !== null && !previous.ownOutput && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.
         const hash = contentHash(read.text);
@@ -496,6 +505,9 @@ export { loadCatalogue } from "../catalogue/load.js";
  * was modified in the few seconds before the run began (a change in the same tick of a coarse
  * clock would leave its time unchanged, as in DiscoveryMemo).
  */
+const sameStrings = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
+const sameHints = (a: Hints, b: Hints): boolean => a.signals === b.signals && sameStrings(a.words, b.words);
+
 function settledStamp(path: string, runStarted: number): string | null {
   const stamp = fileStamp(path);
   if (stamp === null) return null;

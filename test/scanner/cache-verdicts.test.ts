@@ -68,6 +68,27 @@ describe("the cache's verdicts on files judged with their imports", () => {
     expect(third.findings).toEqual(first.findings);
   });
 
+  it("are replayed after an edit that changes no word the prefilter counts and no import, judged again after one that does", async () => {
+    const root = tree(SDK_CLIENT);
+    const first = await cachedScan(root, ["."]);
+    expect(first.findings).toEqual(["app/call.ts:2 no-deprecated-endpoint"]);
+    rewrite(join(root, "app/other.ts"), "// a comment\nexport const other = 2;\n");
+    rewrite(join(root, "lib/client.ts"), `${SDK_CLIENT}// edited\n`);
+    const edited = await cachedScan(root, ["."]);
+    expect(edited.verdicts).toMatch(/^prefilter: 1 of 1 files/);
+    expect(edited.findings).toEqual(first.findings);
+    // An import more: what the verdicts rested on may have changed.
+    rewrite(join(root, "app/other.ts"), 'import { client } from "../lib/client";\nexport const other = client;\n');
+    const imported = await cachedScan(root, ["."]);
+    expect(imported.verdicts).toMatch(/^prefilter: 0 of 2 files/);
+    expect(imported.findings).toEqual(first.findings);
+    // A word the prefilter counts, in the imported file: the call's verdict changes.
+    rewrite(join(root, "lib/client.ts"), HARMLESS_CLIENT);
+    const harmless = await cachedScan(root, ["."]);
+    expect(harmless.verdicts).toMatch(/^prefilter: 0 of 2 files/);
+    expect(harmless.findings).toEqual([]);
+  });
+
   it("are judged again when an imported file changed: a file that failed may now pass", async () => {
     const root = tree(HARMLESS_CLIENT);
     const before = await cachedScan(root, ["."]);
