@@ -17,7 +17,7 @@ import { scan, type ScanOptions } from "../scanner/scan.js";
 import { parseShard } from "../scanner/shard.js";
 import { emit, EXIT_CLEAN, EXIT_FINDINGS, exitCodeOf, meta, out, UsageError, type FailOn } from "./output.js";
 import { ProgressReporter } from "./progress.js";
-import { tuneV8ForBusyCores } from "./v8-tuning.js";
+import { collectGarbage, tuneV8ForBusyCores } from "./v8-tuning.js";
 
 export interface ScanFlags {
   format: string;
@@ -102,6 +102,10 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
   options.onNotice = (message) => process.stderr.write(`sunset-lint: ${message}\n`);
   options.onWorkersStart = () => {
     if (tuneV8ForBusyCores()) debug("analysis workers start: V8 compiles less eagerly while every core is busy (SUNSET_LINT_NO_V8_TUNING=1 leaves it as it is)");
+  };
+  options.onLargeFileAnalysedHere = () => {
+    const before = process.memoryUsage().heapUsed;
+    if (collectGarbage()) debug(`a large file analysed in the main thread: its garbage collected at once (heap ${Math.round(before / 1048576)} -> ${Math.round(process.memoryUsage().heapUsed / 1048576)} MiB)`);
   };
 
   if (flags.fix && flags.fixDryRun) throw new UsageError("give --fix or --fix-dry-run, not both");

@@ -81,6 +81,13 @@ export interface ScanOptions {
    * the process's V8 flags.
    */
   onWorkersStart?: () => void;
+  /**
+   * Called after the main thread has analysed a large file in a scan whose analysis worker takes
+   * the JS/TS files (the few files of other languages in a JS/TS repository, analysed while the
+   * worker finishes): the CLI collects the garbage that file's analysis left at once, where V8
+   * would let the heap grow (see cli/v8-tuning.ts).
+   */
+  onLargeFileAnalysedHere?: () => void;
 }
 
 export { ScanUsageError } from "./errors.js";
@@ -402,7 +409,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // by the pipeline's worker (every language, while the rest is read), by several workers
   // (`--jobs`), by the type-aware project (JS/TS with `--tsconfig`), or here, each with its
   // language's front end, loaded once.
-  const analyseHere = async (files: string[]) => {
+  /** A file this large analysed here leaves garbage worth collecting at once (see `onLargeFileAnalysedHere`). */
+  const LARGE_FILE_CHARACTERS = 100_000;
+  const analyseHere = async (files: string[], workerBusy = false) => {
     if (files.length === 0) return;
     const { Analyser } = await import("./analyser.js");
     const analyser = new Analyser({ cwd, catalogue, options: analysis, maxFileBytes, worthParsing: (text) => prefilter.mayMatterToImporters(text), resolveImport, withFixes: options.withFixes ?? false });
@@ -416,6 +425,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       const text = texts.get(task.file);
       release(task.file);
       collect(task.file, analyser.analyse(task, text, imported.has(task.file)));
+      if (workerBusy && (text?.length ?? 0) > LARGE_FILE_CHARACTERS) options.onLargeFileAnalysedHere?.();
     }
   };
   if (options.tsconfig) {
@@ -428,7 +438,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     await analyseHere(otherCandidates);
   } else if (pipeline) {
     // Files of the other languages, when most are JS/TS, analysed while the worker is still busy.
-    await analyseHere(candidates);
+    await analyseHere(candidates, true);
     const { unanalysed, failure } = await pipeline.finish();
     options.onDebug?.(`analysed ${sent.size - unanalysed.length} files in a worker while files were read, ${candidates.length + unanalysed.length} in the main thread`);
     if (unanalysed.length > 0) {

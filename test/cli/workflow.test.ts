@@ -357,6 +357,27 @@ describe("worker threads", () => {
     expect(piped.findings).toEqual(scanOf(["--jobs", "0"]).findings);
   });
 
+  it("collect the garbage of a large file analysed in the main thread at once, with the same findings", () => {
+    const app = scratch("sample-app");
+    mkdirSync(join(app, "modules"));
+    for (let n = 0; n < 300; n++) writeFileSync(join(app, `modules/module-${n}.ts`), `export const value${n} = ${n};\n`);
+    // A recorded HTTP exchange of 240 KB: a request written as data, among thousands of records.
+    const records = Array.from({ length: 3000 }, (_, n) => ({ id: n, name: `entry-${n}`, note: "nothing to see here" }));
+    const cassette = { interactions: [{ request: { method: "GET", uri: "https://api.cloudflare.com/client/v4/zones/023e105f4ecef8ad9ca31a8372d0c353/firewall/rules" } }], records };
+    writeFileSync(join(app, "cassette.json"), JSON.stringify(cassette, null, 1));
+    const scanOf = (extra: string[], env: Record<string, string> = {}) => {
+      const run = spawnSync(process.execPath, [BIN, "scan", "--format", "json", "--debug", "--as-of", AS_OF, ...extra], { cwd: app, encoding: "utf8", env: { ...process.env, CI: "1", NO_COLOR: "1", ...env } });
+      return { stderr: run.stderr, findings: JSON.parse(run.stdout).findings as { file: string; line: number; ruleId: string }[] };
+    };
+    const piped = scanOf([]);
+    expect(piped.stderr).toMatch(/debug: a large file analysed in the main thread: its garbage collected at once \(heap \d+ -> \d+ MiB\)/);
+    expect(piped.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`)).toContain("cassette.json:6 no-deprecated-endpoint");
+    expect(piped.findings).toEqual(scanOf(["--jobs", "0"]).findings);
+    const untuned = scanOf([], { SUNSET_LINT_NO_V8_TUNING: "1" });
+    expect(untuned.stderr).not.toMatch(/garbage collected/);
+    expect(untuned.findings).toEqual(piped.findings);
+  });
+
   it("fix the same as one thread when the worker analyses", () => {
     const fixedTree = (jobs: string) => {
       const app = scratch("sample-app");
