@@ -510,14 +510,16 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
 
 export { loadCatalogue } from "../catalogue/load.js";
 
+/** Whether two lists hold the same strings in the same order. */
+const sameStrings = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
+/** Whether two hints are the same (words in another order are taken as a change). */
+const sameHints = (a: Hints, b: Hints): boolean => a.signals === b.signals && sameStrings(a.words, b.words);
+
 /**
  * A path's stamp for the cache (see `fileStamp`; null: absent), or one that never matches when it
  * was modified in the few seconds before the run began (a change in the same tick of a coarse
  * clock would leave its time unchanged, as in DiscoveryMemo).
  */
-const sameStrings = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
-const sameHints = (a: Hints, b: Hints): boolean => a.signals === b.signals && sameStrings(a.words, b.words);
-
 function settledStamp(path: string, runStarted: number): string | null {
   const stamp = fileStamp(path);
   if (stamp === null) return null;
