@@ -22,12 +22,12 @@ export interface WorkerSetup {
   methodSpellings: Readonly<Record<string, readonly string[]>>;
 }
 
-/** Each task names the rules worth running on its file, as the scan judged them (the scan holds every file's hints). */
 /** What a worker is started with: whether it loads the compiler before its first file (default true). */
 export interface WorkerData {
   preloadCompiler?: boolean;
 }
 
+/** Each task names the rules worth running on its file, as the scan judged them (the scan holds every file's hints). */
 export type WorkerRequest = { kind: "setup"; setup: WorkerSetup } | { kind: "batch"; tasks: FileTask[] } | { kind: "stop" };
 export type WorkerReply = { kind: "results"; results: [string, FileAnalysis][] } | { kind: "failed"; message: string };
 
