@@ -9,7 +9,8 @@ import type { WorkerData, WorkerReply, WorkerRequest } from "./workers.js";
 // Loaded with the worker, not with its first file: a worker started early (during the walk)
 // compiles the compiler while the scan is still finding files. Not when the scan has found no
 // file the compiler parses so far (a Go or Python repository): the first such file loads it.
-if ((workerData as WorkerData | undefined)?.preloadCompiler !== false) void import("./lower.js");
+// A failure is not lost: the first file that needs the compiler loads it again and is named as not analysed, with why.
+if ((workerData as WorkerData | undefined)?.preloadCompiler !== false) import("./lower.js").catch(() => {});
 
 let analyser: Analyser | null = null;
 /** Requests are handled one at a time, in order (loading a front end waits). */
