@@ -338,7 +338,11 @@ export class Prefilter {
    * (a constant), wrap a request library (a wrapper must call one), or hold a finding itself.
    */
   mayMatterToImporters(text: string): boolean {
-    const hints = this.hints(text);
+    return this.mattersToImporters(this.hints(text));
+  }
+
+  /** `mayMatterToImporters`, from the text's hints. */
+  mattersToImporters(hints: Hints): boolean {
     if (hints.signals & Signal.RequestLibrary || this.passes(hints)) return true;
     // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));

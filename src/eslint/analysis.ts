@@ -15,8 +15,9 @@ import type { Module } from "../core/ir.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
 import { recentImportResolver } from "../files/resolve-import.js";
-import { NO_HINTS, Prefilter, relativeImports, type Hints } from "../core/prefilter.js";
+import { NO_HINTS, Prefilter, type Hints } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
+import { TextFactsCache } from "./text-facts.js";
 import { loadEstreeParse } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
 
@@ -51,7 +52,7 @@ class DiskModuleHost implements ModuleHost {
     const read = readSource(path);
     const parse = loadEstreeParse();
     // As the scanner does: an imported file that cannot matter to its importers is not parsed.
-    if (read.ok && parse && prefilterOf().mayMatterToImporters(read.text)) {
+    if (read.ok && parse && prefilterOf().mattersToImporters(textFacts.of(read.text).hints)) {
       try {
         const program = parse(read.text, { range: true, jsx: /\.[jt]sx$/.test(path), comment: false, filePath: path });
         module = lowerEstree({ file: path, text: read.text, program });
@@ -117,6 +118,8 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
 
 let prefilter: Prefilter | undefined;
 const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
+/** The prefilter's reading of each text, shared by the file linted and the same file imported. */
+const textFacts = new TextFactsCache(prefilterOf);
 /** The rules that can find something in a file (see `Prefilter.possibleRules`), per version of its text. */
 const possibleRulesOf = new WeakMap<SourceCode, readonly RuleName[] | "all">();
 /** Imported files' hints and resolved imports, reused while the file is unchanged (checked at most once a second). */
@@ -131,15 +134,15 @@ function possibleRules(context: Context, crossFile: boolean): readonly RuleName[
   const sourceCode = context.sourceCode;
   const known = possibleRulesOf.get(sourceCode);
   if (known !== undefined) return known;
-  const text = sourceCode.text;
   const file = context.physicalFilename ?? context.filename;
-  const own = prefilterOf().hints(text);
+  const facts = textFacts.of(sourceCode.text);
+  const own = facts.hints;
   // Resolved only if the file's own words leave some rule out; none followed without crossFile.
   let ownImports: string[] | null = null;
   const importsOf = (path: string) => {
     if (path !== file) return importedFile(path).imports;
     if (!crossFile) return [];
-    return (ownImports ??= relativeImports(text).flatMap((specifier) => resolveImport(file, specifier) ?? []));
+    return (ownImports ??= facts.specifiers.flatMap((specifier) => resolveImport(file, specifier) ?? []));
   };
   const rules = prefilterOf().possibleRulesOf(file, (path) => (path === file ? own : importedFile(path).hints), importsOf);
   possibleRulesOf.set(sourceCode, rules);
@@ -152,7 +155,8 @@ function importedFile(path: string): { hints: Hints; imports: string[] } {
     () => {
       const read = readSource(path);
       if (!read.ok) return { hints: NO_HINTS, imports: [] };
-      return { hints: prefilterOf().hints(read.text), imports: relativeImports(read.text).flatMap((specifier) => resolveImport(path, specifier) ?? []) };
+      const facts = textFacts.of(read.text);
+      return { hints: facts.hints, imports: facts.specifiers.flatMap((specifier) => resolveImport(path, specifier) ?? []) };
     },
     { hints: NO_HINTS, imports: [] },
   );

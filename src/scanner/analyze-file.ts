@@ -11,7 +11,8 @@ import { lineColumn, lineStartsOf, type Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
 import type { FileProblem } from "./discover.js";
 import { toPosixRelative } from "./discover.js";
-import { contentHash, isStackOverflow, type ScannerModuleHost } from "./module-host.js";
+import { contentHash } from "../files/content-hash.js";
+import { isStackOverflow, type ScannerModuleHost } from "./module-host.js";
 import type { ScanFinding, UnusedDirective } from "./result.js";
 import { isSuppressed, parseDirectives } from "./suppressions.js";
 

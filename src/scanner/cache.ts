@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { writeFileAtomic } from "../files/write-atomic.js";
-import { contentHash } from "./module-host.js";
+import { contentHash } from "../files/content-hash.js";
 import type { FileAnalysis } from "./analyze-file.js";
 import type { WalkRecord } from "./discovery-memo.js";
 import { withoutEdits } from "./result.js";

@@ -16,7 +16,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { TextEdit } from "../core/finding.js";
 import { writeFileAtomic } from "../files/write-atomic.js";
-import { contentHash } from "./module-host.js";
+import { contentHash } from "../files/content-hash.js";
 import type { ScanFinding } from "./result.js";
 
 export interface FixOutcome {

@@ -3,9 +3,9 @@
  * each once per scan (or per worker). Records which files each analysis read, so the cache can
  * tell when a file's findings depend on another file's content.
  */
-import { createHash } from "node:crypto";
 import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
+import { contentHash } from "../files/content-hash.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
 
@@ -32,7 +32,6 @@ export interface LoadedModule {
 /** A stack overflow, as V8 reports it. */
 export const isStackOverflow = (error: unknown) => error instanceof RangeError && /call stack size/i.test(error.message);
 
-export const contentHash = (text: string) => createHash("sha1").update(text).digest("hex");
 
 export class ScannerModuleHost implements ModuleHost {
   private readonly modules = new Map<string, LoadedModule>();

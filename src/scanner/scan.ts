@@ -19,7 +19,7 @@ import { readBaseline, writeBaseline } from "./baseline.js";
 import { fileStamp, ScanCache } from "./cache.js";
 import { discoverFiles, discoveryKey, toPosixRelative, type DiscoverOptions, type Discovery, type FileProblem } from "./discover.js";
 import { DiscoveryMemo } from "./discovery-memo.js";
-import { contentHash } from "./module-host.js";
+import { contentHash } from "../files/content-hash.js";
 import { hintsWithImports, NO_HINTS, NO_IMPORTS, Prefilter, PREFILTER_FINGERPRINT, relativeImports, type Hints } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";

@@ -8,7 +8,8 @@ import type { TypeOracle } from "../core/evaluator/index.js";
 import { ScanUsageError } from "./errors.js";
 import type { Module } from "../core/ir.js";
 import { lowerSourceFile, parseAndLower, syntaxErrorsOf } from "./lower.js";
-import { ScannerModuleHost, contentHash, type LoadedModule } from "./module-host.js";
+import { contentHash } from "../files/content-hash.js";
+import { ScannerModuleHost, type LoadedModule } from "./module-host.js";
 
 class ProjectModuleHost extends ScannerModuleHost {
   private readonly lowered = new Map<string, LoadedModule>();

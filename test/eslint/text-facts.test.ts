@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { loadBundledCatalogue } from "../../src/catalogue/load.js";
+import { Prefilter } from "../../src/core/prefilter.js";
+import { TextFactsCache } from "../../src/eslint/text-facts.js";
+
+/** A prefilter that counts the texts it reads. */
+function countingPrefilter(): { prefilter: Prefilter; reads: string[] } {
+  const reads: string[] = [];
+  const prefilter = new Prefilter(loadBundledCatalogue());
+  const hints = prefilter.hints.bind(prefilter);
+  prefilter.hints = (text, reading) => (reads.push(text), hints(text, reading));
+  return { prefilter, reads };
+}
+
+describe("the prefilter's reading of a text, kept by content", () => {
+  it("reads a text once whether it comes as the file linted or as an imported module, and reads changed text again", () => {
+    const { prefilter, reads } = countingPrefilter();
+    const cache = new TextFactsCache(() => prefilter);
+    const text = `import { base } from "./base";\nexport const list = (zone: string) => fetch(\`\${base}/zones/\${zone}/firewall/rules\`);\n`;
+    const linted = cache.of(text);
+    // The same content built anew (as a read from disk gives it) is the same text.
+    const imported = cache.of([...text].join(""));
+    expect(imported).toBe(linted);
+    expect(reads).toHaveLength(1);
+    expect(linted.specifiers).toEqual(["./base"]);
+    expect(linted.hints).toEqual(prefilter.hints(text));
+    reads.length = 0;
+    const edited = cache.of(text.replace("firewall/rules", "rulesets"));
+    expect(reads).toHaveLength(1);
+    expect(edited.hints.words).not.toEqual(linted.hints.words);
+  });
+
+  it("keeps at most its bound, letting the least recently used texts go first", () => {
+    const { prefilter, reads } = countingPrefilter();
+    const cache = new TextFactsCache(() => prefilter, 2);
+    cache.of("a");
+    cache.of("b");
+    cache.of("a"); // a is now the most recently used: b goes first
+    cache.of("c");
+    reads.length = 0;
+    cache.of("a");
+    cache.of("c");
+    expect(reads).toEqual([]);
+    cache.of("b");
+    expect(reads).toEqual(["b"]);
+  });
+});
