@@ -1,7 +1,7 @@
 /**
  * Runs the core once per file for all rules: the file is lowered once, analysed once per set of
  * analysis options, and each rule reports its own findings. Relative imports are read from disk
- * (parsed with typescript-estree, cached by modification time) so that paths and helpers
+ * (parsed with the project's TypeScript, cached by modification time) so that paths and helpers
  * defined in another file are understood in the editor as in CI.
  */
 import { dirname, relative, sep } from "node:path";
@@ -18,7 +18,7 @@ import { recentImportResolver } from "../files/resolve-import.js";
 import { NO_HINTS, Prefilter, type Hints } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { TextFactsCache } from "./text-facts.js";
-import { loadEstreeParse } from "./toolchain.js";
+import { loadModuleParser } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
 
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -48,19 +48,15 @@ class DiskModuleHost implements ModuleHost {
   }
 
   private parse(path: string): Module | null {
-    let module: Module | null = null;
     const read = readSource(path);
-    const parse = loadEstreeParse();
+    const parse = loadModuleParser();
     // As the scanner does: an imported file that cannot matter to its importers is not parsed.
-    if (read.ok && parse && prefilterOf().mattersToImporters(textFacts.of(read.text).hints)) {
-      try {
-        const program = parse(read.text, { range: true, jsx: /\.[jt]sx$/.test(path), comment: false, filePath: path });
-        module = lowerEstree({ file: path, text: read.text, program });
-      } catch {
-        module = null;
-      }
+    if (!read.ok || !parse || !prefilterOf().mattersToImporters(textFacts.of(read.text).hints)) return null;
+    try {
+      return parse(path, read.text);
+    } catch {
+      return null;
     }
-    return module;
   }
 }
 

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import pinnedCompiler from "#typescript";
 import { fileURLToPath } from "node:url";
 import { parse } from "@typescript-eslint/typescript-estree";
 import { globSync } from "glob";
 import { describe, expect, it } from "vitest";
 import { lowerEstree } from "../../src/eslint/lower.js";
+import { loadModuleParser } from "../../src/eslint/toolchain.js";
 import { parseAndLower } from "../../src/scanner/lower.js";
 
 const fixtures = fileURLToPath(new URL("../../fixtures", import.meta.url));
@@ -22,5 +25,29 @@ describe("ESTree and TypeScript lowerings", () => {
     const estree = lowerEstree({ file: path, text, program: parse(text, { range: true, jsx: /x$/.test(file), filePath: path }) });
     const typescript = parseAndLower(path, text).module;
     expect({ ...typescript, comments: [] }).toEqual({ ...estree, comments: [] });
+  });
+});
+
+/**
+ * The plugin parses imported files with the project's TypeScript (here the devDependency, 5.9)
+ * and the scanner with the one ts-morph ships (6.0): one lowering, two compilers, one model.
+ */
+describe("the lowering of the compiler's tree, with the project's TypeScript and the pinned one", () => {
+  const parseImported = loadModuleParser();
+  const projectCompiler = createRequire(import.meta.url)("typescript") as { version: string };
+
+  it("runs on a compiler other than the scanner's", () => {
+    expect(parseImported).not.toBeNull();
+    expect(projectCompiler.version).not.toBe(pinnedCompiler.version);
+  });
+
+  it.each(files)("gives the same program model for %s", (file) => {
+    const path = `${fixtures}/${file}`;
+    const text = readFileSync(path, "utf8");
+    expect(parseImported!(path, text)).toEqual(parseAndLower(path, text).module);
+  });
+
+  it("gives nothing for a file with a syntax error, as the scanner's module host does", () => {
+    expect(parseImported!("/project/broken.ts", "export const base = `/zones/${zone}`;\nexport function (")).toBeNull();
   });
 });
