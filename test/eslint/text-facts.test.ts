@@ -30,7 +30,7 @@ describe("the prefilter's reading of a text, kept by content", () => {
     expect(edited.hints.words).not.toEqual(linted.hints.words);
   });
 
-  it("keeps at most its bound, letting the least recently used texts go first", () => {
+  it("keeps at most its bound in characters, letting the least recently used texts go first", () => {
     const { prefilter, reads } = countingPrefilter();
     const cache = new TextFactsCache(() => prefilter, 2);
     cache.of("a");
