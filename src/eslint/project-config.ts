@@ -67,9 +67,12 @@ interface ProjectConfig {
   directory: string;
 }
 
-const configByDirectory = new Map<string, string | null>();
+/** How long a finding (or not finding) of a config file is trusted: an editor notices a config added or removed within it. */
+const TRUST_MS = 1000;
+/** The config file that applies, by directory, and when that was last looked up. */
+const configByDirectory = new Map<string, { path: string | null; checked: number }>();
 /** Checked against the file at most once a second: every rule asks for every file linted. */
-const parsed = new StampedCache<ProjectConfig | null>(1000);
+const parsed = new StampedCache<ProjectConfig | null>(TRUST_MS);
 
 /** The project configuration that applies to a file, or null when there is none. */
 export function projectConfigFor(file: string): ProjectConfig | null {
@@ -91,16 +94,16 @@ export function projectConfigFor(file: string): ProjectConfig | null {
 }
 
 /** The nearest sunset-lint.config.json (or package.json with a "sunset-lint" key), stopping at the repository root. */
-function configPathFor(directory: string): string | null {
+function configPathFor(directory: string, now = Date.now()): string | null {
   const known = configByDirectory.get(directory);
-  if (known !== undefined) return known;
+  if (known !== undefined && now - known.checked <= TRUST_MS) return known.path;
   let found: string | null = null;
   const own = join(directory, "sunset-lint.config.json");
   const pkg = join(directory, "package.json");
   if (existsSync(own)) found = own;
   else if (existsSync(pkg) && hasSunsetKey(pkg)) found = pkg;
-  else if (!existsSync(join(directory, ".git")) && dirname(directory) !== directory) found = configPathFor(dirname(directory));
-  configByDirectory.set(directory, found);
+  else if (!existsSync(join(directory, ".git")) && dirname(directory) !== directory) found = configPathFor(dirname(directory), now);
+  configByDirectory.set(directory, { path: found, checked: now });
   return found;
 }
 

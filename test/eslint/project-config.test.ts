@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ESLint, type Linter } from "eslint";
@@ -58,6 +58,18 @@ describe("the plugin reads the CLI's sunset-lint.config.json", () => {
     writeFileSync(join(broken, "app/client.ts"), `${EMAIL}\n`);
     const error = await lint(broken, ["app/client.ts"]).catch((caught: Error) => caught);
     expect(String((error as Error).message)).toMatch(/sunset-lint: .*package\.json:1:\d+: not valid JSON/);
+  });
+
+  it("a config file added or removed while the process runs (an editor's) applies within a second", async () => {
+    const root = repository({});
+    const config = join(root, "packages/api/sunset-lint.config.json");
+    expect(await lint(root, ["packages/api/src/client.ts"])).toEqual(["packages/api/src/client.ts:3 sunset-lint/no-notification-email"]);
+    writeFileSync(config, JSON.stringify({ skip: ["no-notification-email"] }));
+    await new Promise((done) => setTimeout(done, 1100));
+    expect(await lint(root, ["packages/api/src/client.ts"])).toEqual([]);
+    rmSync(config);
+    await new Promise((done) => setTimeout(done, 1100));
+    expect(await lint(root, ["packages/api/src/client.ts"])).toEqual(["packages/api/src/client.ts:3 sunset-lint/no-notification-email"]);
   });
 
   it("a bad config file stops with one line naming it", async () => {
