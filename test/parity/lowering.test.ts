@@ -7,6 +7,7 @@ import { globSync } from "glob";
 import { describe, expect, it } from "vitest";
 import { lowerEstree } from "../../src/eslint/lower.js";
 import { loadModuleParser } from "../../src/eslint/toolchain.js";
+import { compilerLowering, type Compiler } from "../../src/languages/typescript.js";
 import { parseAndLower } from "../../src/scanner/lower.js";
 
 const fixtures = fileURLToPath(new URL("../../fixtures", import.meta.url));
@@ -49,5 +50,41 @@ describe("the lowering of the compiler's tree, with the project's TypeScript and
 
   it("gives nothing for a file with a syntax error, as the scanner's module host does", () => {
     expect(parseImported!("/project/broken.ts", "export const base = `/zones/${zone}`;\nexport function (")).toBeNull();
+  });
+});
+
+/**
+ * The oldest TypeScript the plugin supports (the lower bound of the peer range), installed apart
+ * by .ci/run: `npm ci --prefix test/compat/oldest-typescript`. A lowering that used an API newer
+ * than it would silently lose every imported module for such a project.
+ */
+const oldestFolder = fileURLToPath(new URL("../compat/oldest-typescript/", import.meta.url));
+const oldestCompiler = (() => {
+  try {
+    return createRequire(`${oldestFolder}package.json`)("typescript") as Compiler;
+  } catch {
+    return null;
+  }
+})();
+
+describe.skipIf(oldestCompiler === null)("the lowering of the compiler's tree with the oldest TypeScript the plugin supports (npm ci --prefix test/compat/oldest-typescript)", () => {
+  it("is the peer range's lower bound", () => {
+    const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { peerDependencies: { typescript: string } };
+    expect(manifest.peerDependencies.typescript).toBe(`>=${oldestCompiler!.version}`);
+  });
+
+  it("gives the pinned compiler's model for every fixture file it can parse", () => {
+    const { parseAndLower: parseWithOldest } = compilerLowering(oldestCompiler!);
+    let parsed = 0;
+    for (const file of files) {
+      const path = `${fixtures}/${file}`;
+      const text = readFileSync(path, "utf8");
+      const oldest = parseWithOldest(path, text);
+      // Syntax newer than the compiler (`satisfies`…) is a syntax error for it, in ESLint as here.
+      if (oldest.syntaxErrors.length > 0) continue;
+      parsed++;
+      expect(oldest.module, file).toEqual(parseAndLower(path, text).module);
+    }
+    expect(parsed).toBeGreaterThan(files.length * 0.9);
   });
 });
