@@ -337,12 +337,7 @@ export class Prefilter {
    * Whether an imported module is worth parsing for cross-file analysis: it may hold a path word
    * (a constant), wrap a request library (a wrapper must call one), or hold a finding itself.
    */
-  mayMatterToImporters(text: string): boolean {
-    return this.mattersToImporters(this.hints(text));
-  }
-
-  /** `mayMatterToImporters`, from the text's hints. */
-  mattersToImporters(hints: Hints): boolean {
+  mayMatterToImporters(hints: Hints): boolean {
     if (hints.signals & Signal.RequestLibrary || this.passes(hints)) return true;
     // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));

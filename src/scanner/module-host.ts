@@ -32,7 +32,6 @@ export interface LoadedModule {
 /** A stack overflow, as V8 reports it. */
 export const isStackOverflow = (error: unknown) => error instanceof RangeError && /call stack size/i.test(error.message);
 
-
 export class ScannerModuleHost implements ModuleHost {
   private readonly modules = new Map<string, LoadedModule>();
   /** Files loaded through imports since the last `startTracking`. */
