@@ -35,16 +35,42 @@ interface Analysis {
 const analysed = new WeakMap<SourceCode, Map<string, Analysis>>();
 
 /** Modules read from disk for cross-file resolution, reused while their file is unchanged. */
-class DiskModuleHost implements ModuleHost {
+export class DiskModuleHost implements ModuleHost {
   /**
    * Checked against the file at most once a second (the evaluator loads a module once per import
    * it follows), and bounded by source size: an editor's process lints for hours.
    */
-  private readonly modules = new StampedCache<Module | null>(1000, Date.now, { maxSize: 4 * 1024 * 1024, sizeOf: (module) => module?.text.length ?? 0 });
+  private readonly modules: StampedCache<Module | null>;
+  /**
+   * The modules the analysis under way has used, the file analysed first, kept until it ends
+   * whatever the bound (see the scanner's `ScannerModuleHost`): the evaluator knows a module by
+   * its identity, so one parsed anew in the middle of an analysis would be a stranger to it.
+   */
+  private pinned: Map<string, Module | null> | null = null;
+
+  constructor(maxTextLength = 4 * 1024 * 1024) {
+    this.modules = new StampedCache<Module | null>(1000, Date.now, { maxSize: maxTextLength, sizeOf: (module) => module?.text.length ?? 0 });
+  }
 
   load(fromFile: string, specifier: string): Module | null {
     const path = resolveImport(fromFile, specifier);
-    return path ? this.modules.get(path, () => this.parse(path), null) : null;
+    if (!path) return null;
+    const pinned = this.pinned?.get(path);
+    if (pinned !== undefined) return pinned;
+    const module = this.modules.get(path, () => this.parse(path), null);
+    this.pinned?.set(path, module);
+    return module;
+  }
+
+  /** Runs one analysis of `module` (the file being linted), with every module it loads pinned. */
+  analysing<T>(module: Module, analysis: () => T): T {
+    const outer = this.pinned;
+    this.pinned = new Map([[module.file, module]]);
+    try {
+      return analysis();
+    } finally {
+      this.pinned = outer;
+    }
   }
 
   private parse(path: string): Module | null {
@@ -221,15 +247,17 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
     // A detector that fails part-way keeps what it and the others found; the failing rule says so
     // in a message instead of throwing, which would end the whole ESLint run.
     const types = typeOracle(context, module);
-    const findings = analyzeModule({
-      module,
-      catalogue: loadBundledCatalogue(),
-      options: rules === "all" ? analysis : { ...analysis, rules },
-      host: crossFile ? diskHost : null,
-      types,
-      ...(types ? {} : { evaluator: sharedEvaluator(crossFile) }),
-      onRuleError: (failed, error) => ruleErrors.set(failed, error instanceof Error ? error.message : String(error)),
-    });
+    const findings = diskHost.analysing(module, () =>
+      analyzeModule({
+        module,
+        catalogue: loadBundledCatalogue(),
+        options: rules === "all" ? analysis : { ...analysis, rules },
+        host: crossFile ? diskHost : null,
+        types,
+        ...(types ? {} : { evaluator: sharedEvaluator(crossFile) }),
+        onRuleError: (failed, error) => ruleErrors.set(failed, error instanceof Error ? error.message : String(error)),
+      }),
+    );
     result = { findings, ruleErrors };
     byOptions.set(key, result);
   }

@@ -62,7 +62,7 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
   // Every rule if none is named (never for a file that passed the prefilter).
   const rules = context.gate?.(path) ?? "all";
   const options = rules === "all" || rules.length === 0 ? context.options : { ...context.options, rules: rules.filter((rule) => context.options.rules?.includes(rule) ?? true) };
-  context.host.startTracking();
+  context.host.startTracking({ path, loaded });
   let raw: Finding[];
   const ruleErrors: string[] = [];
   try {

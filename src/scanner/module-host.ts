@@ -36,6 +36,13 @@ export class ScannerModuleHost implements ModuleHost {
   private readonly modules = new Map<string, LoadedModule>();
   /** Files loaded through imports since the last `startTracking`. */
   private tracked: Set<string> | null = null;
+  /**
+   * Every module an analysis has used, kept until it ends whatever the bound: the evaluator knows
+   * a module by its identity (an import cycle is seen by meeting the same module again), so one
+   * parsed anew in the middle of an analysis would be a stranger. With a file whose imports
+   * outgrow the bound, cycles were followed again and again, each turn parsing afresh.
+   */
+  private pinned: Map<string, LoadedModule> | null = null;
 
   private cachedTextLength = 0;
 
@@ -61,6 +68,14 @@ export class ScannerModuleHost implements ModuleHost {
 
   /** Parses (or returns the already parsed) file at an absolute path. */
   file(path: string, text?: string): LoadedModule {
+    const pinned = this.pinned?.get(path);
+    if (pinned) return pinned;
+    const loaded = this.cachedOrParsed(path, text);
+    this.pinned?.set(path, loaded);
+    return loaded;
+  }
+
+  private cachedOrParsed(path: string, text: string | undefined): LoadedModule {
     const cached = this.modules.get(path);
     if (cached) {
       // most recently used last
@@ -98,7 +113,7 @@ export class ScannerModuleHost implements ModuleHost {
     if (!path) return null;
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;
-    if (!this.modules.has(path)) {
+    if (!this.modules.has(path) && !this.pinned?.has(path)) {
       const read = readSource(path, this.maxFileBytes);
       if (read.ok && !this.worthParsing(read.text)) {
         this.skipped.add(path);
@@ -111,13 +126,16 @@ export class ScannerModuleHost implements ModuleHost {
     return loaded.syntaxErrors.length > 0 ? null : loaded.module;
   }
 
-  startTracking(): void {
+  /** Starts an analysis (of `root`, the file analysed, if given): see `pinned`. */
+  startTracking(root?: { path: string; loaded: LoadedModule }): void {
     this.tracked = new Set();
+    this.pinned = new Map(root ? [[root.path, root.loaded]] : []);
   }
 
   stopTracking(): string[] {
     const files = [...(this.tracked ?? [])];
     this.tracked = null;
+    this.pinned = null;
     return files;
   }
 

@@ -40,4 +40,20 @@ describe("the scanner's module cache", () => {
     expect(again?.text).toBe(`export const bPath = "/zones/" + ${JSON.stringify("x".repeat(400))};\n`);
     expect(first?.text).toContain("aPath");
   });
+
+  it("keeps every module an analysis uses until the analysis ends, beyond its budget", () => {
+    // Room for two of the three modules: without the pin, `a` would be parsed anew (a new module,
+    // which the evaluator would not know as the one it met before) when imported again.
+    const { host, parsed } = countingHost(1000);
+    host.startTracking();
+    const a = host.load(importer, "./a");
+    host.load(importer, "./b");
+    host.load(importer, "./c");
+    expect(host.load(importer, "./a")).toBe(a);
+    expect(parsed.map((path) => path.slice(root.length + 1))).toEqual(["a.ts", "b.ts", "c.ts"]);
+    expect(host.stopTracking().map((path) => path.slice(root.length + 1))).toEqual(["a.ts", "b.ts", "c.ts"]);
+    // The analysis over, the budget holds again: `a`, the least recently cached, went.
+    expect(host.load(importer, "./a")).not.toBe(a);
+    expect(parsed.map((path) => path.slice(root.length + 1))).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
+  });
 });
