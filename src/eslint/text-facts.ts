@@ -16,9 +16,12 @@ export interface TextFacts {
 
 /**
  * The texts kept, in characters: enough for the files linted between an importer and the modules
- * it imports, and a bound so that an editor's long-running process stays flat.
+ * it imports (ESLint lints a folder's files together, and imports are mostly near), and a bound so
+ * that an editor's long-running process stays flat. On the bench corpus (6,103 distinct texts,
+ * 37 million characters) the prefilter read 6,466 texts with 2 Mi characters kept and 6,105 with
+ * 16 Mi, but 16 Mi cost ESLint's process 125 MiB more peak memory, and time in the collector.
  */
-const MAX_CHARACTERS = 16 * 1024 * 1024;
+const MAX_CHARACTERS = 2 * 1024 * 1024;
 
 export class TextFactsCache {
   /** By text, the least recently used first. */
