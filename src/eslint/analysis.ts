@@ -38,7 +38,9 @@ const analysed = new WeakMap<SourceCode, Map<string, Analysis>>();
 export class DiskModuleHost implements ModuleHost {
   /**
    * Checked against the file at most once a second (the evaluator loads a module once per import
-   * it follows), and bounded by source size: an editor's process lints for hours.
+   * it follows), and bounded by source size: an editor's process lints for hours. 1 Mi characters
+   * of source (each kept with its syntax tree, about six times its size) hold what nearby files
+   * import: the bench corpus parses the same 209 files with 1 Mi as with 64 Mi.
    */
   private readonly modules: StampedCache<Module | null>;
   /**
@@ -48,7 +50,7 @@ export class DiskModuleHost implements ModuleHost {
    */
   private pinned: Map<string, Module | null> | null = null;
 
-  constructor(maxTextLength = 4 * 1024 * 1024) {
+  constructor(maxTextLength = 1024 * 1024) {
     this.modules = new StampedCache<Module | null>(1000, Date.now, { maxSize: maxTextLength, sizeOf: (module) => module?.text.length ?? 0 });
   }
 
