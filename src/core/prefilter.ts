@@ -245,6 +245,7 @@ export class Prefilter {
     const words = new Set<string>();
     this.words.lastIndex = 0;
     for (let match = this.words.exec(text); match !== null; match = this.words.exec(text)) {
+      if (inModuleSpecifier(text, match.index)) continue;
       const word = canonical(match[1]!);
       // After a `.`: a member, as an SDK resource chain writes it (a path segment is written after
       // a `/`, in quotes or after an interpolation), with what follows it in the chain.
@@ -376,6 +377,28 @@ function chainContinuation(text: string, at: number): string | null {
 }
 const IDENTIFIER = /[A-Za-z_$][\w$]*/y;
 
+/** What comes before a module specifier: `from`, `import`, `require(`, `import(` (and `export … from`). */
+const BEFORE_SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\(|\bimport\s*\()\s*$/;
+const QUOTES = new Set([34, 39, 96]);
+
+/**
+ * Whether the word at `at` (its leading character) is inside a module specifier (`from
+ * "./resources/firewall/rules"`, `require("../zones/filters")`): a module's path names folders,
+ * never a request. The generated SDK imports every resource by its path, so a client or an index
+ * module wrote every word of every deprecated endpoint.
+ */
+function inModuleSpecifier(text: string, at: number): boolean {
+  let quote = at;
+  for (; quote >= 0; quote--) {
+    const char = text.charCodeAt(quote);
+    if (QUOTES.has(char)) break;
+    if (char === 10 || at - quote > 300) return false;
+  }
+  if (quote < 0) return false;
+  const before = text.slice(Math.max(0, quote - 16), quote);
+  return BEFORE_SPECIFIER.test(before);
+}
+
 /** The literal segments of a path (not its parameters). */
 function literalWords(path: string): string[] {
   return path.split("/").filter((segment) => segment && !segment.startsWith(":") && !/^\{\d+\}$/.test(segment));
@@ -449,6 +472,8 @@ export const PREFILTER_FINGERPRINT = [
   literalWords.toString(),
   routeReaches.toString(),
   chainContinuation.toString(),
+  inModuleSpecifier.toString(),
+  BEFORE_SPECIFIER.source,
   CHAIN_WRAPPERS.join("|"),
   hintsWithImports.toString(),
   String(IMPORT_DEPTH),

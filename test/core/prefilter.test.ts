@@ -31,6 +31,9 @@ export const list = (zone_id: string) =>
     .list({ zone_id });`,
   "a zone setting named in an argument of the 2.x SDK": `const cf = require("cloudflare")({ token: process.env.TOKEN });
 export const read = (zone: string) => cf.zoneSettings.read(zone, "minify");`,
+  "a deprecated path in a module that imports a folder of the same name": `import { zones } from "./zones/filters";
+import "./firewall/rules";
+export const rules = (zone = zones[0]) => fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/firewall/rules\`);`,
   "both framing headers on one request": `export const send = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Transfer-Encoding": "chunked", "Content-Length": String(body.length) } });`,
   "a field read from DNS records": `export async function zones(zone: string) {
   const response = await fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/dns_records\`);
@@ -50,6 +53,12 @@ export const tunnels = (account_id: string) => client.zeroTrust.tunnels.cloudfla
   "a Worker binding named like an SDK resource": `import type { Config } from "./config";
 export const names = (config: Config, cloudflare: boolean) => (cloudflare ? config.ratelimits.map((binding) => binding.name) : []);`,
   "one framing header": `export const send = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Content-Length": String(body.length) } });`,
+  "a client that imports its resources by their folders' paths": `import { Rules } from "./resources/firewall/rules";
+import * as Filters from './resources/zones/filters';
+export { Tunnels } from "../accounts/tunnels";
+const load = () => import(\`./resources/zones/settings/minify\`);
+const legacy = require("../../user/billing/profile");
+export class Cloudflare { request = fetch; rules = new Rules(this); filters = Filters; load = load; legacy = legacy; }`,
   "zone_id in a TypeScript Record": `export type ByZone = Record<string, { zone_id: string }>;
 export const idOf = (entry: { zone_id: string }) => entry.zone_id;`,
 };
