@@ -61,7 +61,9 @@ describe("the lowering of the compiler's tree, with the project's TypeScript and
 const oldestFolder = fileURLToPath(new URL("../compat/oldest-typescript/", import.meta.url));
 const oldestCompiler = (() => {
   try {
-    return createRequire(`${oldestFolder}package.json`)("typescript") as Compiler;
+    // Only its own install: resolution would otherwise climb to the project's TypeScript.
+    const require = createRequire(`${oldestFolder}package.json`);
+    return require.resolve("typescript").startsWith(oldestFolder) ? (require("typescript") as Compiler) : null;
   } catch {
     return null;
   }
