@@ -30,6 +30,34 @@ export interface AnalysisOptions {
   logpush: LogpushLimits;
   /** Run only these rules (all when absent). */
   rules?: readonly RuleName[];
+  /**
+   * False when no request of the file can reach the Logpush jobs endpoint (the prefilter found no
+   * jobs path in its text or its imports'): `valid-logpush-filter` then checks only job bodies
+   * that name their `dataset`, without evaluating every call of the file.
+   */
+  logpushJobRequests?: boolean;
+}
+
+/**
+ * What a text test lets the analysis of one file leave out (see `Prefilter.narrowing`): the rules
+ * that can find nothing there, and the requests of a file that can reach no Logpush jobs endpoint.
+ */
+export interface Narrowing {
+  readonly rules: readonly RuleName[] | "all";
+  readonly logpushJobRequests: boolean;
+}
+
+export const NO_NARROWING: Narrowing = Object.freeze({ rules: "all", logpushJobRequests: true });
+
+/** The options of one file's analysis, narrowed (the rules: those of both). */
+export function narrowedOptions(options: AnalysisOptions, narrowing: Narrowing): AnalysisOptions {
+  const { rules, logpushJobRequests } = narrowing;
+  if ((rules === "all" || rules.length === 0) && logpushJobRequests) return options;
+  return {
+    ...options,
+    ...(rules === "all" || rules.length === 0 ? {} : { rules: rules.filter((rule) => options.rules?.includes(rule) ?? true) }),
+    ...(logpushJobRequests ? {} : { logpushJobRequests: false }),
+  };
 }
 
 export const DEFAULT_LOGPUSH_LIMITS: LogpushLimits = { maxOperators: 30, maxBytes: 1000, operators: [] };
@@ -57,5 +85,6 @@ export function resolveOptions(partial: Partial<AnalysisOptions> = {}): Analysis
     ignore: partial.ignore ?? [],
     logpush: { ...DEFAULT_LOGPUSH_LIMITS, ...partial.logpush },
     ...(partial.rules ? { rules: partial.rules } : {}),
+    ...(partial.logpushJobRequests === false ? { logpushJobRequests: false } : {}),
   };
 }

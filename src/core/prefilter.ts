@@ -18,6 +18,7 @@
 import { StringPool } from "./string-pool.js";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
+import { NO_NARROWING, type Narrowing } from "./options.js";
 import { SDK_ROUTES } from "./sdk-routes.js";
 
 /** Names matched with their case, as the detectors match them. */
@@ -324,22 +325,34 @@ export class Prefilter {
   }
 
   /**
-   * `possibleRules` of a file, joined with the hints of the modules it imports (`hintsWithImports`)
-   * only when its own words leave some rule out. `importsOf(file)` is asked only then.
+   * What the analysis of a file may leave out: the rules that can find nothing (`possibleRules`),
+   * and the file's requests for `valid-logpush-filter` when no Logpush jobs path is written in it
+   * or in a module it imports (the same reach as `possibleRules` gives that path: a job body
+   * without `dataset` is a job only if it is sent there).
    */
-  possibleRulesOf(file: string, hintsOf: (file: string) => Hints, importsOf: (file: string) => readonly string[]): readonly RuleName[] | "all" {
+  narrowing(own: Hints, withImports: Hints = own): Narrowing {
+    const rules = this.possibleRules(own, withImports);
+    if (rules === "all") return NO_NARROWING;
+    return { rules, logpushJobRequests: ((own.signals | withImports.signals) & Signal.JobsPath) !== 0 };
+  }
+
+  /**
+   * `narrowing` of a file, joined with the hints of the modules it imports (`hintsWithImports`)
+   * unless a distinctive name of its own makes every rule run. `importsOf(file)` is asked only then.
+   */
+  narrowingOf(file: string, hintsOf: (file: string) => Hints, importsOf: (file: string) => readonly string[]): Narrowing {
     const own = hintsOf(file);
-    const rules = this.possibleRules(own);
-    if (rules === "all" || importsOf(file).length === 0) return rules;
-    return this.possibleRules(own, hintsWithImports(file, hintsOf, importsOf));
+    if (own.signals & Signal.Distinctive || importsOf(file).length === 0) return this.narrowing(own);
+    return this.narrowing(own, hintsWithImports(file, hintsOf, importsOf));
   }
 
   /**
    * Whether an imported module is worth parsing for cross-file analysis: it may hold a path word
-   * (a constant), wrap a request library (a wrapper must call one), or hold a finding itself.
+   * (a constant), wrap a request library (a wrapper must call one), write the Logpush jobs path (a
+   * body sent there is a job), or hold a finding itself.
    */
   mayMatterToImporters(hints: Hints): boolean {
-    if (hints.signals & Signal.RequestLibrary || this.passes(hints)) return true;
+    if (hints.signals & (Signal.RequestLibrary | Signal.JobsPath) || this.passes(hints)) return true;
     // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));
   }

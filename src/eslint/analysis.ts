@@ -12,6 +12,7 @@ import { analyzeModule, resolveOptions, selectFindings, type AnalysisOptions } f
 import { Evaluator, type ModuleHost, type TypeOracle } from "../core/evaluator/index.js";
 import type { Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
+import { narrowedOptions, type Narrowing } from "../core/options.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
 import { recentImportResolver } from "../files/resolve-import.js";
@@ -144,8 +145,8 @@ let prefilter: Prefilter | undefined;
 const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
 /** The prefilter's reading of each text, shared by the file linted and the same file imported. */
 const textFacts = new TextFactsCache(prefilterOf);
-/** The rules that can find something in a file (see `Prefilter.possibleRules`), per version of its text. */
-const possibleRulesOf = new WeakMap<SourceCode, readonly RuleName[] | "all">();
+/** What the analysis of a file may leave out (see `Prefilter.narrowing`), per version of its text. */
+const narrowings = new WeakMap<SourceCode, Narrowing>();
 /**
  * Imported files' hints and resolved imports, reused while the file is unchanged (checked at most
  * once a second). At most 50,000 files (a few hundred bytes each), least recently used first out:
@@ -158,9 +159,9 @@ const importedFiles = new StampedCache<{ hints: Hints; imports: string[] }>(1000
  * of the rules (most files), some, or all. Only those run: a large file that passes on its framing
  * headers alone is not searched for requests on every keystroke.
  */
-function possibleRules(context: Context, crossFile: boolean): readonly RuleName[] | "all" {
+function narrowingOf(context: Context, crossFile: boolean): Narrowing {
   const sourceCode = context.sourceCode;
-  const known = possibleRulesOf.get(sourceCode);
+  const known = narrowings.get(sourceCode);
   if (known !== undefined) return known;
   const file = context.physicalFilename ?? context.filename;
   const facts = textFacts.of(sourceCode.text);
@@ -172,9 +173,9 @@ function possibleRules(context: Context, crossFile: boolean): readonly RuleName[
     if (!crossFile) return [];
     return (ownImports ??= facts.specifiers.flatMap((specifier) => resolveImport(file, specifier) ?? []));
   };
-  const rules = prefilterOf().possibleRulesOf(file, (path) => (path === file ? own : importedFile(path).hints), importsOf);
-  possibleRulesOf.set(sourceCode, rules);
-  return rules;
+  const narrowing = prefilterOf().narrowingOf(file, (path) => (path === file ? own : importedFile(path).hints), importsOf);
+  narrowings.set(sourceCode, narrowing);
+  return narrowing;
 }
 
 function importedFile(path: string): { hints: Hints; imports: string[] } {
@@ -237,8 +238,8 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
   if (!byOptions) analysed.set(sourceCode, (byOptions = new Map()));
   let result = byOptions.get(key);
   if (result) return result;
-  const rules = possibleRules(context, crossFile);
-  if (rules !== "all" && rules.length === 0) {
+  const narrowing = narrowingOf(context, crossFile);
+  if (narrowing.rules !== "all" && narrowing.rules.length === 0) {
     // Most files of a project never mention this API: a text test, as in the scanner, spares
     // them lowering and analysis (an imported file's hints count, as the scanner counts them).
     result = { findings: [], ruleErrors: new Map() };
@@ -253,7 +254,7 @@ function analysisOf(context: Context, options: LogpushOptions): Analysis {
       analyzeModule({
         module,
         catalogue: loadBundledCatalogue(),
-        options: rules === "all" ? analysis : { ...analysis, rules },
+        options: narrowedOptions(analysis, narrowing),
         host: crossFile ? diskHost : null,
         types,
         ...(types ? {} : { evaluator: sharedEvaluator(crossFile) }),

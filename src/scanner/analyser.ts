@@ -6,8 +6,7 @@
  * judged worth running on it.
  */
 import type { CatalogueIndex } from "../catalogue/load.js";
-import type { RuleName } from "../catalogue/types.js";
-import type { AnalysisOptions } from "../core/options.js";
+import { NO_NARROWING, type AnalysisOptions, type Narrowing } from "../core/options.js";
 import { isSourceName, memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
 import { fixesApply, LANGUAGE_LABELS, parseAndLowerAs, prepareFrontEnds, type LanguageId } from "../languages/index.js";
 import { analyzeFile, createEvaluator, type FileAnalysis, type FileAnalysisContext } from "./analyze-file.js";
@@ -21,8 +20,8 @@ export interface FileTask {
   language: LanguageId;
   /** The front ends it needs (see `frontEndsFor`: YAML with CI steps needs the shell one too). */
   frontEnds: readonly LanguageId[];
-  /** The rules worth running on it. */
-  rules: readonly RuleName[] | "all";
+  /** What its analysis may leave out (the rules worth running on it…). */
+  narrowing: Narrowing;
 }
 
 export interface AnalyserSetup {
@@ -61,7 +60,7 @@ export class Analyser {
       options: setup.options,
       host: this.host,
       evaluator: createEvaluator(setup.catalogue, this.host),
-      gate: (file) => this.tasks.get(file)?.rules ?? "all",
+      gate: (file) => this.tasks.get(file)?.narrowing ?? NO_NARROWING,
     };
   }
 

@@ -4,8 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import type { CatalogueIndex } from "../catalogue/load.js";
-import type { RuleName } from "../catalogue/types.js";
 import { analyzeModule, type AnalysisOptions } from "../core/analyze.js";
+import { narrowedOptions, NO_NARROWING, type Narrowing } from "../core/options.js";
 import { Evaluator, type TypeOracle } from "../core/evaluator/index.js";
 import { lineColumn, lineStartsOf, type Finding } from "../core/finding.js";
 import type { Module } from "../core/ir.js";
@@ -36,12 +36,12 @@ export interface FileAnalysisContext {
   host: ScannerModuleHost;
   evaluator: Evaluator;
   types?: TypeOracle | null;
-  /** The rules worth running on a file; all when absent. */
-  gate?: RulesGate | null;
+  /** What a file's analysis may leave out; nothing when absent. */
+  gate?: AnalysisGate | null;
 }
 
-/** The rules worth running on a file (the scan judges them, see `rulesOf` in scan.ts). */
-export type RulesGate = (file: string) => readonly RuleName[] | "all";
+/** What a file's analysis may leave out (the scan judges it, see `narrowingOf` in scan.ts). */
+export type AnalysisGate = (file: string) => Narrowing;
 
 export function createEvaluator(catalogue: CatalogueIndex, host: ScannerModuleHost, types: TypeOracle | null = null): Evaluator {
   return new Evaluator({ catalogue, host, types });
@@ -60,8 +60,7 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
   }
   const module = loaded.module;
   // Every rule if none is named (never for a file that passed the prefilter).
-  const rules = context.gate?.(path) ?? "all";
-  const options = rules === "all" || rules.length === 0 ? context.options : { ...context.options, rules: rules.filter((rule) => context.options.rules?.includes(rule) ?? true) };
+  const options = narrowedOptions(context.options, context.gate?.(path) ?? NO_NARROWING);
   context.host.startTracking({ path, loaded });
   let raw: Finding[];
   const ruleErrors: string[] = [];

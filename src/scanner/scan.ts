@@ -7,8 +7,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { loadCatalogue, type CatalogueIndex } from "../catalogue/load.js";
-import { resolveOptions, RULE_NAMES, today } from "../core/options.js";
-import type { RuleName } from "../catalogue/types.js";
+import { NO_NARROWING, resolveOptions, RULE_NAMES, today, type Narrowing } from "../core/options.js";
 import type { LogpushLimits } from "../core/options.js";
 import type { Confidence } from "../core/finding.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
@@ -277,24 +276,25 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     return (importsOf.get(from) ?? NO_IMPORTS).flatMap((specifier) => resolveImport(from, specifier) ?? []);
   };
   /**
-   * The rules worth running on a file: those its words and its imports' make possible (see
-   * `Prefilter.possibleRules`). Worked out here, where every file's hints are at hand, and handed
+   * What a file's analysis may leave out: the rules its words and its imports' do not make
+   * possible, and the requests of a file that reaches no Logpush jobs path (see
+   * `Prefilter.narrowing`). Worked out here, where every file's hints are at hand, and handed
    * to whoever analyses the file. Every rule without the prefilter, and for a file that embeds
    * JS/TS (Vue, Svelte, Markdown): its scripts follow imports, whose hints the scan does not join
    * with it. A file of a language parsed without the compiler (Go, Python, JSON…) follows none:
    * its own words are all its analysis sees (cloudflare-python 0.92x, the polyglot corpus 0.93x,
    * same findings).
    */
-  const possibleRules = new Map<string, readonly RuleName[] | "all">();
-  const rulesOf = (file: string): readonly RuleName[] | "all" => {
+  const narrowings = new Map<string, Narrowing>();
+  const narrowingOf = (file: string): Narrowing => {
     const language = languageOf(file);
-    if (options.noPrefilter || (language !== "typescript" && usesCompiler(language))) return "all";
-    let rules = possibleRules.get(file);
-    if (!rules) possibleRules.set(file, (rules = prefilter.possibleRulesOf(file, readHints, importedFiles)));
-    return rules;
+    if (options.noPrefilter || (language !== "typescript" && usesCompiler(language))) return NO_NARROWING;
+    let narrowing = narrowings.get(file);
+    if (!narrowing) narrowings.set(file, (narrowing = prefilter.narrowingOf(file, readHints, importedFiles)));
+    return narrowing;
   };
   /** What whoever analyses a file needs to know (`text`: its text if at hand, to tell which front ends it needs). */
-  const taskOf = (file: string, text?: string): FileTask => ({ file, language: languageOf(file), frontEnds: frontEndsFor(languageOf(file), text), rules: rulesOf(file) });
+  const taskOf = (file: string, text?: string): FileTask => ({ file, language: languageOf(file), frontEnds: frontEndsFor(languageOf(file), text), narrowing: narrowingOf(file) });
   /**
    * A file that passed: its cached result if the cache has one; else to the pipeline if there is
    * one and it takes the file's language; else it waits for the analysis phase (`text`: its text
@@ -431,7 +431,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   if (options.tsconfig) {
     const [{ TypeAwareProject }, { analyzeFile, createEvaluator }] = await Promise.all([import("./type-aware.js"), import("./analyze-file.js")]);
     const project = new TypeAwareProject(isAbsolute(options.tsconfig) ? options.tsconfig : resolve(cwd, options.tsconfig));
-    const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types, gate: rulesOf };
+    const context = { cwd, catalogue, options: analysis, host: project.host, evaluator: createEvaluator(catalogue, project.host, project.types), types: project.types, gate: narrowingOf };
     const typeScriptCandidates = candidates.filter((file) => languageOf(file) === "typescript");
     const otherCandidates = candidates.filter((file) => languageOf(file) !== "typescript");
     for (const file of typeScriptCandidates) collect(file, analyzeFile(file, context, project.moduleOf(file) ?? undefined));

@@ -29,3 +29,15 @@ describe("Logpush filters beyond what the validator reads", () => {
     expect(problems.map((problem) => [problem.messageId, problem.data.count])).toEqual([["filterTooManyOperators", "41"]]);
   });
 });
+
+describe("valid-logpush-filter with a file's requests left out (no jobs path within reach, see Prefilter.narrowing)", () => {
+  const code = `
+const job = { dataset: "http_requests", filter: '{"where":{}}' };
+await fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/logpush/jobs\`, { method: "POST", body: JSON.stringify({ filter: "not json" }) });`;
+  const lines = (findings: ReturnType<typeof analyzeCode>) => findings.map((finding) => code.slice(0, finding.range[0]).split("\n").length);
+
+  it("still checks a job that names its dataset, and only that one", () => {
+    expect(lines(analyzeCode(code, { rules: ["valid-logpush-filter"] }))).toEqual([2, 3]);
+    expect(lines(analyzeCode(code, { rules: ["valid-logpush-filter"], logpushJobRequests: false }))).toEqual([2]);
+  });
+});

@@ -120,6 +120,22 @@ export const list = () => fetch(RULES);`);
     expect(prefilter.possibleRules(own, hintsWithImports("a", (file) => (file === "a" ? own : paths), () => ["b"]))).toEqual(["no-conflicting-framing-headers", "no-deprecated-endpoint"]);
   });
 
+  it("leaves a file's requests out of the Logpush rule unless a jobs path is written in it or an import", () => {
+    // `dataset` and `filter` keys, in objects that are no job: the rule looks at the keys only.
+    const charts = `import { draw } from "./draw";\nexport const chart = { dataset: "sales" };\nexport const query = { filter: "region = 'EU'" };\ndraw(chart, query);`;
+    const own = prefilter.hints(charts);
+    expect(prefilter.narrowing(own)).toEqual({ rules: ["valid-logpush-filter"], logpushJobRequests: false });
+    // A body without `dataset` is a job because it is sent to the jobs path an import writes:
+    // the rule must then evaluate the requests, and that import must be parsed.
+    const paths = prefilter.hints(`export const JOBS = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/logpush/jobs\`;`);
+    expect(prefilter.mayMatterToImporters(paths)).toBe(true);
+    const push = prefilter.hints(`import { JOBS } from "./paths";\nexport const push = (zone: string) => fetch(JOBS(zone), { method: "POST", body: JSON.stringify({ filter: "x" }) });`);
+    expect(prefilter.narrowing(push).rules).toEqual([]);
+    expect(prefilter.narrowing(push, hintsWithImports("a", (file) => (file === "a" ? push : paths), () => ["b"]))).toEqual({ rules: ["valid-logpush-filter"], logpushJobRequests: true });
+    // A distinctive name runs everything, requests included.
+    expect(prefilter.narrowing(prefilter.hints(`${charts}\nconst chain = (e: { error_chain: unknown }) => e.error_chain;`))).toEqual({ rules: "all", logpushJobRequests: true });
+  });
+
   it("leaves out code that never mentions the API", () => {
     expect(passes(`export const filter = (rows: string[]) => rows.filter(Boolean);\nexport const add = (a: number, b: number) => a + b;`)).toBe(false);
     expect(passes(`const dataset = load();`)).toBe(false);

@@ -15,6 +15,11 @@ const files: Record<string, string> = {
   // Passes on its framing headers alone; the deprecated path it requests is written in paths.ts.
   "src/client.ts": `import { RULES } from "./paths";\n${headers}export const rules = (zone: string) => fetch(RULES(zone));\n`,
   "src/upload.ts": headers,
+  "src/logpush-paths.ts": `export const JOBS = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/logpush/jobs\`;\n`,
+  // A job body without \`dataset\`: a job because it is sent to the jobs path written in logpush-paths.ts.
+  "src/push.ts": `import { JOBS } from "./logpush-paths";\nexport const push = (zone: string) => fetch(JOBS(zone), { method: "POST", body: JSON.stringify({ filter: "status is 200" }) });\n`,
+  // \`dataset\` and \`filter\` in unrelated objects, and requests that go nowhere near Logpush.
+  "src/charts.ts": `import { draw } from "./upload";\nexport const chart = { dataset: "sales", type: "bar" };\nexport const query = { filter: "region = 'EU'" };\nexport const render = () => draw(chart, query);\n`,
 };
 for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
 
@@ -24,7 +29,13 @@ describe("the scan runs on a file the rules its words make possible", () => {
     const everything = await scan({ cwd: root, asOf: AS_OF, jobs: 0, noPrefilter: true });
     const shown = (result: typeof gated) => result.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`).sort();
     expect(shown(gated)).toEqual(shown(everything));
-    expect(shown(gated)).toEqual(["src/client.ts:2 no-conflicting-framing-headers", "src/client.ts:3 no-deprecated-endpoint", "src/paths.ts:1 no-deprecated-endpoint", "src/upload.ts:1 no-conflicting-framing-headers"]);
+    expect(shown(gated)).toEqual([
+      "src/client.ts:2 no-conflicting-framing-headers",
+      "src/client.ts:3 no-deprecated-endpoint",
+      "src/paths.ts:1 no-deprecated-endpoint",
+      "src/push.ts:2 valid-logpush-filter",
+      "src/upload.ts:1 no-conflicting-framing-headers",
+    ]);
   });
 
   it("runs every rule on a component whose script follows an import; a Go file keeps its finding under the gate", async () => {
