@@ -50,7 +50,13 @@ const DNS_HINT = /dns_?records?|dns\.records/i;
 const RECORD_TYPE = /\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]|\bSRV\b/;
 /** A type shaped like a DNS record declares `proxied` or `ttl` as members (not the words in prose: "non-proxied requests", "TTL"). */
 const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
-const REQUEST_LIBRARY_HINT = /\bfetch\b|axios|\bgot\b|\bky\b|undici|https?\.(?:request|get)|superagent|\bCloudflare\b|baseURL|prefixUrl/;
+/**
+ * A request library or the SDK's client, as code names it: `fetch`, `got`, `ky` and `Cloudflare`
+ * not followed by another word, as prose has them ("fetch the config", "Cloudflare Workers"),
+ * except `from` (`import fetch from "node-fetch"`). In prose they were in 2,623 of the bench
+ * corpus's 7,194 files, each imported module among them parsed for its importers.
+ */
+const REQUEST_LIBRARY_HINT = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl/;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
 const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;

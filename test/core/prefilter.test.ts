@@ -136,6 +136,22 @@ export const list = () => fetch(RULES);`);
     expect(prefilter.narrowing(prefilter.hints(`${charts}\nconst chain = (e: { error_chain: unknown }) => e.error_chain;`))).toEqual({ rules: "all", logpushJobRequests: true });
   });
 
+  it("takes a request library from code, not from prose", () => {
+    const matters = (text: string) => prefilter.mayMatterToImporters(prefilter.hints(text));
+    // Prose in comments and messages: no module to parse for its importers.
+    expect(matters(`// We fetch the config once and got it cached.\nexport const message = "Deploying to Cloudflare Workers";`)).toBe(false);
+    // Code: a wrapper calls one, imports one, or takes the SDK's client.
+    for (const code of [
+      `export const get = (url: string) => fetch(url);`,
+      `import fetch from "node-fetch";\nexport { fetch as request };`,
+      `import got from "got";\nexport const client = got.extend({});`,
+      `import Cloudflare from "cloudflare";\nexport const client = new Cloudflare();`,
+      `export const list = (client: Cloudflare, zone_id: string) => client.zones.get({ zone_id });`,
+      `export const request = (url: string) =>\n  fetch\n  (url);`,
+    ])
+      expect(matters(code), code).toBe(true);
+  });
+
   it("leaves out code that never mentions the API", () => {
     expect(passes(`export const filter = (rows: string[]) => rows.filter(Boolean);\nexport const add = (a: number, b: number) => a + b;`)).toBe(false);
     expect(passes(`const dataset = load();`)).toBe(false);
