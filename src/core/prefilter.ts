@@ -63,6 +63,8 @@ const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*fil
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
 const DATASET = /\bdataset\b/i;
 const JOBS_PATH = /logpush[/.]jobs/i;
+/** A Logpush filter's `where` key, in code or in JSON text (`where:`, `"where":`, `\"where\":`). */
+const FILTER_WHERE = /\bwhere\\?["']?\s*:/;
 /** The 1004 code compared (`=== 1004`, `1004 ==`, `case 1004`, Ruby's `when 1004`): the detector looks at nothing else. */
 /** What every spelling of `DNS_HINT` holds. */
 const MAY_BE_DNS = /dns/i;
@@ -353,12 +355,14 @@ export class Prefilter {
   }
 
   /**
-   * Whether an imported module is worth parsing for cross-file analysis: it may hold a path word
-   * (a constant), wrap a request library (a wrapper must call one), write the Logpush jobs path (a
-   * body sent there is a job), or hold a finding itself.
+   * Whether an imported module is worth parsing for cross-file analysis (`hints`: those of `text`):
+   * it may hold a path word (a constant), wrap a request library (a wrapper must call one), write
+   * the Logpush jobs path (a body sent there is a job), hold a Logpush filter (a `where` key: a job
+   * body of the importer may take it), or hold a finding itself.
    */
-  mayMatterToImporters(hints: Hints): boolean {
+  mayMatterToImporters(hints: Hints, text: string): boolean {
     if (hints.signals & (Signal.RequestLibrary | Signal.JobsPath) || this.passes(hints)) return true;
+    if (text.includes("where") && FILTER_WHERE.test(text)) return true;
     // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));
   }
@@ -486,7 +490,7 @@ export function hintsWithImports(file: string, hintsOf: (file: string) => Hints,
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, FILTER_KEY, DATASET, JOBS_PATH, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, FILTER_KEY, DATASET, JOBS_PATH, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
   routeReaches.toString(),

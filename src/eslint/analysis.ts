@@ -80,7 +80,7 @@ export class DiskModuleHost implements ModuleHost {
     const read = readSource(path);
     const parse = loadModuleParser();
     // As the scanner does: an imported file that cannot matter to its importers is not parsed.
-    if (!read.ok || !parse || !prefilterOf().mayMatterToImporters(textFacts.of(read.text).hints)) return null;
+    if (!read.ok || !parse || !prefilterOf().mayMatterToImporters(textFacts.of(read.text).hints, read.text)) return null;
     try {
       return parse(path, read.text);
     } catch {

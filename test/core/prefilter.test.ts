@@ -127,8 +127,9 @@ export const list = () => fetch(RULES);`);
     expect(prefilter.narrowing(own)).toEqual({ rules: ["valid-logpush-filter"], logpushJobRequests: false });
     // A body without `dataset` is a job because it is sent to the jobs path an import writes:
     // the rule must then evaluate the requests, and that import must be parsed.
-    const paths = prefilter.hints(`export const JOBS = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/logpush/jobs\`;`);
-    expect(prefilter.mayMatterToImporters(paths)).toBe(true);
+    const pathsText = `export const JOBS = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/logpush/jobs\`;`;
+    const paths = prefilter.hints(pathsText);
+    expect(prefilter.mayMatterToImporters(paths, pathsText)).toBe(true);
     const push = prefilter.hints(`import { JOBS } from "./paths";\nexport const push = (zone: string) => fetch(JOBS(zone), { method: "POST", body: JSON.stringify({ filter: "x" }) });`);
     expect(prefilter.narrowing(push).rules).toEqual([]);
     expect(prefilter.narrowing(push, hintsWithImports("a", (file) => (file === "a" ? push : paths), () => ["b"]))).toEqual({ rules: ["valid-logpush-filter"], logpushJobRequests: true });
@@ -136,8 +137,16 @@ export const list = () => fetch(RULES);`);
     expect(prefilter.narrowing(prefilter.hints(`${charts}\nconst chain = (e: { error_chain: unknown }) => e.error_chain;`))).toEqual({ rules: "all", logpushJobRequests: true });
   });
 
+  it("parses a module that may hold a Logpush filter for the job bodies of its importers", () => {
+    const matters = (text: string) => prefilter.mayMatterToImporters(prefilter.hints(text), text);
+    expect(matters(`export const HOSTS = JSON.stringify({ where: { key: "ClientRequestHost", operator: "eq", value: "example.com" } });`)).toBe(true);
+    expect(matters(`export const EMPTY = '{"where":{}}';`)).toBe(true);
+    expect(matters(`export const ESCAPED = "{\\"where\\":{}}";`)).toBe(true);
+    expect(matters(`// Where the answer comes from\nexport const answer = 42;`)).toBe(false);
+  });
+
   it("takes a request library from code, not from prose", () => {
-    const matters = (text: string) => prefilter.mayMatterToImporters(prefilter.hints(text));
+    const matters = (text: string) => prefilter.mayMatterToImporters(prefilter.hints(text), text);
     // Prose in comments and messages: no module to parse for its importers.
     expect(matters(`// We fetch the config once and got it cached.\nexport const message = "Deploying to Cloudflare Workers";`)).toBe(false);
     // Code: a wrapper calls one, imports one, or takes the SDK's client.

@@ -18,6 +18,9 @@ const files: Record<string, string> = {
   "src/logpush-paths.ts": `export const JOBS = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/logpush/jobs\`;\n`,
   // A job body without \`dataset\`: a job because it is sent to the jobs path written in logpush-paths.ts.
   "src/push.ts": `import { JOBS } from "./logpush-paths";\nexport const push = (zone: string) => fetch(JOBS(zone), { method: "POST", body: JSON.stringify({ filter: "status is 200" }) });\n`,
+  // A filter kept in a module of its own, which names no request, path or job.
+  "src/logpush-filters.ts": `export const NO_HOSTS = '{"where":{"or":[]}}';\n`,
+  "src/job.ts": `import { NO_HOSTS } from "./logpush-filters";\nexport const job = { dataset: "http_requests", destination_conf: "r2://logs", filter: NO_HOSTS };\n`,
   // \`dataset\` and \`filter\` in unrelated objects, and requests that go nowhere near Logpush.
   "src/charts.ts": `import { draw } from "./upload";\nexport const chart = { dataset: "sales", type: "bar" };\nexport const query = { filter: "region = 'EU'" };\nexport const render = () => draw(chart, query);\n`,
 };
@@ -32,6 +35,7 @@ describe("the scan runs on a file the rules its words make possible", () => {
     expect(shown(gated)).toEqual([
       "src/client.ts:2 no-conflicting-framing-headers",
       "src/client.ts:3 no-deprecated-endpoint",
+      "src/job.ts:2 valid-logpush-filter",
       "src/paths.ts:1 no-deprecated-endpoint",
       "src/push.ts:2 valid-logpush-filter",
       "src/upload.ts:1 no-conflicting-framing-headers",
