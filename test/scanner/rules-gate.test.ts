@@ -19,8 +19,8 @@ const files: Record<string, string> = {
   // A job body without \`dataset\`: a job because it is sent to the jobs path written in logpush-paths.ts.
   "src/push.ts": `import { JOBS } from "./logpush-paths";\nexport const push = (zone: string) => fetch(JOBS(zone), { method: "POST", body: JSON.stringify({ filter: "status is 200" }) });\n`,
   // A filter kept in a module of its own, which names no request, path or job.
-  "src/logpush-filters.ts": `export const NO_HOSTS = '{"where":{"or":[]}}';\n`,
-  "src/job.ts": `import { NO_HOSTS } from "./logpush-filters";\nexport const job = { dataset: "http_requests", destination_conf: "r2://logs", filter: NO_HOSTS };\n`,
+  "src/logpush-filters.ts": `export const NO_HOSTS = '{"where":{"or":[]}}';\nexport const NO_VALUE = JSON.stringify({ where: { key: "ClientIP", operator: "eq" } });\nexport const HOST = JSON.stringify({ where: { key: "ClientRequestHost", operator: "eq", value: "example.com" } });\n`,
+  "src/job.ts": `import { HOST, NO_HOSTS, NO_VALUE } from "./logpush-filters";\nexport const job = { dataset: "http_requests", destination_conf: "r2://logs", filter: NO_HOSTS };\nexport const other = { dataset: "http_requests", destination_conf: "r2://logs", filter: NO_VALUE };\nexport const fine = { dataset: "http_requests", destination_conf: "r2://logs", filter: HOST };\n`,
   // \`dataset\` and \`filter\` in unrelated objects, and requests that go nowhere near Logpush.
   "src/charts.ts": `import { draw } from "./upload";\nexport const chart = { dataset: "sales", type: "bar" };\nexport const query = { filter: "region = 'EU'" };\nexport const render = () => draw(chart, query);\n`,
 };
@@ -36,6 +36,7 @@ describe("the scan runs on a file the rules its words make possible", () => {
       "src/client.ts:2 no-conflicting-framing-headers",
       "src/client.ts:3 no-deprecated-endpoint",
       "src/job.ts:2 valid-logpush-filter",
+      "src/job.ts:3 valid-logpush-filter",
       "src/paths.ts:1 no-deprecated-endpoint",
       "src/push.ts:2 valid-logpush-filter",
       "src/upload.ts:1 no-conflicting-framing-headers",

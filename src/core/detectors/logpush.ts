@@ -5,7 +5,7 @@
  * states are a low-confidence note. Problems are reported where they are written.
  */
 import type { Confidence } from "../finding.js";
-import type { Expression, ObjectLiteral, Property } from "../ir.js";
+import type { Expression, ObjectLiteral, Property, Range } from "../ir.js";
 import {
   OUTPUT_OPTION_TYPES,
   describeJson,
@@ -15,7 +15,7 @@ import {
   type JsonTree,
 } from "../logpush-filter.js";
 import { parseUrl } from "../url.js";
-import { isHole, staticText } from "../values.js";
+import { isHole, staticText, UNKNOWN, type Value } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
 const JOB_PATH = /^\/?zones\/[^/]+\/logpush\/jobs(?:\/[^/]+)?$/;
@@ -89,11 +89,41 @@ function checkFilter(ctx: DetectorContext, property: Property, confidence: Confi
     report(validateFilterText(text, range, limits));
     return;
   }
-  if (value.kind === "unknown" || value.kind === "null" || value.kind === "stringified") return;
+  if (value.kind === "stringified") {
+    // `JSON.stringify(…)` in another module (or out of a call): what it stringifies, as the
+    // evaluator knows it; problems are reported on the job's `filter` here, where it is used.
+    const tree = jsonTreeOfValue(value.value, property.value.range, 0);
+    if (tree.kind !== "unknown") report(validateFilterTree(tree, serialisedSize(tree), limits));
+    return;
+  }
+  if (value.kind === "unknown" || value.kind === "null") return;
   const looksLikeFilter = value.kind === "object" && value.get("where") !== undefined;
   if (confidence === "high" || looksLikeFilter) {
     const tree = jsonTree(ctx, property.value, 0);
     ctx.reportLogpush(property.value.range, "filterNotString", { found: tree.kind === "unknown" ? value.kind : describeJson(tree) }, confidence);
+  }
+}
+
+/** A value the evaluator knows as JSON, every part of it placed at `range`. */
+function jsonTreeOfValue(value: Value, range: Range, depth: number): JsonTree {
+  if (depth > MAX_RESOLVE_DEPTH * 4) return { kind: "unknown", range, truncated: true };
+  switch (value.kind) {
+    case "object":
+      return { kind: "object", entries: value.keys().map((key) => [key, jsonTreeOfValue(value.get(key) ?? UNKNOWN, range, depth + 1)]), open: value.open, range };
+    case "array":
+      return { kind: "array", items: value.elements().map((element) => jsonTreeOfValue(element, range, depth + 1)), range };
+    case "string": {
+      const text = staticText(value);
+      return text === null ? { kind: "unknown", range } : { kind: "string", value: text, range };
+    }
+    case "number":
+      return { kind: "number", value: value.value, range };
+    case "boolean":
+      return { kind: "boolean", value: value.value, range };
+    case "null":
+      return { kind: "null", range };
+    default:
+      return { kind: "unknown", range };
   }
 }
 
