@@ -18,6 +18,9 @@ const files: Record<string, string> = {
   "src/logpush-paths.ts": `export const JOBS = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/logpush/jobs\`;\n`,
   // A job body without \`dataset\`: a job because it is sent to the jobs path written in logpush-paths.ts.
   "src/push.ts": `import { JOBS } from "./logpush-paths";\nexport const push = (zone: string) => fetch(JOBS(zone), { method: "POST", body: JSON.stringify({ filter: "status is 200" }) });\n`,
+  // One framing header in a module of its own, spread beside the other.
+  "src/chunked.ts": `export const CHUNKED = { "Transfer-Encoding": "chunked" };\n`,
+  "src/stream.ts": `import { CHUNKED } from "./chunked";\nexport const stream = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { ...CHUNKED, "Content-Length": String(body.length) } });\n`,
   // A filter kept in a module of its own, which names no request, path or job.
   "src/logpush-filters.ts": `export const NO_HOSTS = '{"where":{"or":[]}}';\nexport const NO_VALUE = JSON.stringify({ where: { key: "ClientIP", operator: "eq" } });\nexport const HOST = JSON.stringify({ where: { key: "ClientRequestHost", operator: "eq", value: "example.com" } });\n`,
   "src/job.ts": `import { HOST, NO_HOSTS, NO_VALUE } from "./logpush-filters";\nexport const job = { dataset: "http_requests", destination_conf: "r2://logs", filter: NO_HOSTS };\nexport const other = { dataset: "http_requests", destination_conf: "r2://logs", filter: NO_VALUE };\nexport const fine = { dataset: "http_requests", destination_conf: "r2://logs", filter: HOST };\n`,
@@ -39,6 +42,7 @@ describe("the scan runs on a file the rules its words make possible", () => {
       "src/job.ts:3 valid-logpush-filter",
       "src/paths.ts:1 no-deprecated-endpoint",
       "src/push.ts:2 valid-logpush-filter",
+      "src/stream.ts:2 no-conflicting-framing-headers",
       "src/upload.ts:1 no-conflicting-framing-headers",
     ]);
   });

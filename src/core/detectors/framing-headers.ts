@@ -1,7 +1,9 @@
 /**
  * no-conflicting-framing-headers (item 16): one request whose headers hold both
- * `Transfer-Encoding` and `Content-Length` (any case): in one object literal, or set one by one
- * on the same headers object (`headers.set`, `append`, `setHeader`, `headers[name] = …`).
+ * `Transfer-Encoding` and `Content-Length` (any case): in one object literal (its own keys and
+ * those of objects it spreads, `{ ...CHUNKED, "Content-Length": n }`, from this module or another),
+ * or set one by one on the same headers object (`headers.set`, `append`, `setHeader`,
+ * `headers[name] = …`).
  * Server responses (`res.writeHead`, `new Response`) are not requests to the API.
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
@@ -31,6 +33,11 @@ export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
       for (const property of object.properties) {
         if (property.kind === "property" && property.key !== null && wanted.includes(property.key.toLowerCase())) {
           seen.set(property.key.toLowerCase(), property.keyRange);
+        } else if (property.kind === "spread") {
+          // Keys later in the literal win, as in JavaScript; the spread is where the others are written.
+          const spread = ctx.evaluator.value(ctx.program, property.argument);
+          if (spread.kind !== "object") continue;
+          for (const key of spread.keys()) if (wanted.includes(key.toLowerCase())) seen.set(key.toLowerCase(), property.range);
         }
       }
       if (wanted.every((field) => seen.has(field))) report(latest(wanted.map((field) => seen.get(field)!)));

@@ -30,6 +30,14 @@ const assigned = `
 const headers = { "Content-Length": String(size) };
 headers["Transfer-Encoding"] = "chunked";
 `;
+const spread = `
+const CHUNKED = { "Transfer-Encoding": "chunked" };
+await fetch(url, { method: "POST", headers: { ...CHUNKED, "Content-Length": String(size) }, body });
+`;
+const spreadLast = `
+const sized = (n: number) => ({ "content-length": String(n) });
+await fetch(url, { method: "POST", headers: { "Transfer-Encoding": "chunked", ...sized(size) }, body });
+`;
 
 ruleTester().run("no-conflicting-framing-headers", rule, {
   valid: [
@@ -39,11 +47,16 @@ ruleTester().run("no-conflicting-framing-headers", rule, {
     // a server's own response is not a request to the API
     `res.writeHead(200, { "Transfer-Encoding": "chunked", "Content-Length": "5" });`,
     `res.setHeader("Transfer-Encoding", "chunked"); res.setHeader("Content-Length", "5");`,
+    // headers forwarded from elsewhere, whose keys are not known
+    `export const forward = (req: Request, url: string) => fetch(url, { headers: { ...req.headers, "Transfer-Encoding": "chunked" } });`,
+    `const JSON_HEADERS = { "Content-Type": "application/json" };\nfetch(url, { headers: { ...JSON_HEADERS, "Content-Length": "12" } });`,
   ],
   invalid: [
     { code: literal, errors: [both(literal, '"content-length"')] },
     { code: headersObject, errors: [both(headersObject, 'headers.set("Content-Length", String(size))')] },
     { code: nodeRequest, errors: [both(nodeRequest, 'req.setHeader("TRANSFER-ENCODING", "chunked")')] },
     { code: assigned, errors: [both(assigned, 'headers["Transfer-Encoding"] = "chunked"')] },
+    { code: spread, errors: [both(spread, '"Content-Length"')] },
+    { code: spreadLast, errors: [both(spreadLast, "...sized(size)")] },
   ],
 });
