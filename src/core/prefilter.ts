@@ -357,12 +357,13 @@ export class Prefilter {
   /**
    * Whether an imported module is worth parsing for cross-file analysis (`hints`: those of `text`):
    * it may hold a path word (a constant), wrap a request library (a wrapper must call one), write
-   * the Logpush jobs path (a body sent there is a job), hold a Logpush filter (a `where` key: a job
-   * body of the importer may take it) or one of the framing headers (headers an importer spreads
-   * beside the other), or hold a finding itself.
+   * the Logpush jobs path (a body sent there is a job), hint at DNS records (a helper that returns
+   * them, through a client made elsewhere, to an importer that reads their fields), hold a Logpush
+   * filter (a `where` key: a job body of the importer may take it) or one of the framing headers
+   * (headers an importer spreads beside the other), or hold a finding itself.
    */
   mayMatterToImporters(hints: Hints, text: string): boolean {
-    if (hints.signals & (Signal.RequestLibrary | Signal.JobsPath | this.togetherMask) || this.passes(hints)) return true;
+    if (hints.signals & (Signal.RequestLibrary | Signal.JobsPath | Signal.DnsHint | this.togetherMask) || this.passes(hints)) return true;
     if (text.includes("where") && FILTER_WHERE.test(text)) return true;
     // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));

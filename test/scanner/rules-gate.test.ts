@@ -18,6 +18,10 @@ const files: Record<string, string> = {
   "src/logpush-paths.ts": `export const JOBS = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/logpush/jobs\`;\n`,
   // A job body without \`dataset\`: a job because it is sent to the jobs path written in logpush-paths.ts.
   "src/push.ts": `import { JOBS } from "./logpush-paths";\nexport const push = (zone: string) => fetch(JOBS(zone), { method: "POST", body: JSON.stringify({ filter: "status is 200" }) });\n`,
+  // DNS records from a helper that requests them through a client made in a third module.
+  "src/cf-client.ts": `import axios from "axios";\nexport const api = axios.create({ baseURL: "https://api.cloudflare.com/client/v4" });\n`,
+  "src/dns-records.ts": `import { api } from "./cf-client";\nexport const listRecords = async (zone: string) => (await api.get(\`/zones/\${zone}/dns_records\`)).data.result;\n`,
+  "src/zone-names.ts": `import { listRecords } from "./dns-records";\nexport const names = async (zone: string) => (await listRecords(zone)).map((record: { zone_name: string }) => record.zone_name);\n`,
   // One framing header in a module of its own, spread beside the other.
   "src/chunked.ts": `export const CHUNKED = { "Transfer-Encoding": "chunked" };\n`,
   "src/stream.ts": `import { CHUNKED } from "./chunked";\nexport const stream = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { ...CHUNKED, "Content-Length": String(body.length) } });\n`,
@@ -44,6 +48,7 @@ describe("the scan runs on a file the rules its words make possible", () => {
       "src/push.ts:2 valid-logpush-filter",
       "src/stream.ts:2 no-conflicting-framing-headers",
       "src/upload.ts:1 no-conflicting-framing-headers",
+      "src/zone-names.ts:2 no-removed-dns-record-fields",
     ]);
   });
 
