@@ -18,6 +18,7 @@
 import { StringPool } from "./string-pool.js";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
+import { LIBRARY_OF_MODULE } from "./libraries.js";
 import { NO_NARROWING, type Narrowing } from "./options.js";
 import { SDK_ROUTES } from "./sdk-routes.js";
 
@@ -54,9 +55,11 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
  * A request library or the SDK's client, as code names it: `fetch`, `got`, `ky` and `Cloudflare`
  * not followed by another word, as prose has them ("fetch the config", "Cloudflare Workers"),
  * except `from` (`import fetch from "node-fetch"`). In prose they were in 2,623 of the bench
- * corpus's 7,194 files, each imported module among them parsed for its importers.
+ * corpus's 7,194 files, each imported module among them parsed for its importers. Or a request
+ * library's module named in quotes (`require("cloudflare")`, `from "node:https"`): what the file
+ * calls it may be anything (see `REQUEST_MODULES`).
  */
-const REQUEST_LIBRARY_HINT = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl/;
+const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl/;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
 const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
@@ -73,6 +76,10 @@ const API_ERRORS = /errors|error_chain|DNS Validation Error|dns/i;
 
 const alternation = (words: Iterable<string>) =>
   [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+
+/** The modules the evaluator knows as request libraries (not `path` and `url`, which it also knows). */
+const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" ? [] : [name]));
+const REQUEST_LIBRARY_HINT = new RegExp(`${REQUEST_LIBRARY_WORDS.source}|["'](?:${alternation(REQUEST_MODULES)})["']`);
 
 /** One spelling of a path word for all: `rate_limits`, `rateLimits` and `RateLimits` are `ratelimits`. */
 const canonical = (word: string) => word.replace(/[_-]/g, "").toLowerCase();

@@ -157,6 +157,9 @@ export const list = () => fetch(RULES);`);
       `import Cloudflare from "cloudflare";\nexport const client = new Cloudflare();`,
       `export const list = (client: Cloudflare, zone_id: string) => client.zones.get({ zone_id });`,
       `export const request = (url: string) =>\n  fetch\n  (url);`,
+      // A library imported by its module's name, whatever the file calls it.
+      `module.exports = require("cloudflare")({ token: process.env.CF_TOKEN });`,
+      `import { request as send } from "node:https";\nexport { send };`,
     ])
       expect(matters(code), code).toBe(true);
   });

@@ -22,6 +22,9 @@ const files: Record<string, string> = {
   "src/cf-client.ts": `import axios from "axios";\nexport const api = axios.create({ baseURL: "https://api.cloudflare.com/client/v4" });\n`,
   "src/dns-records.ts": `import { api } from "./cf-client";\nexport const listRecords = async (zone: string) => (await api.get(\`/zones/\${zone}/dns_records\`)).data.result;\n`,
   "src/zone-names.ts": `import { listRecords } from "./dns-records";\nexport const names = async (zone: string) => (await listRecords(zone)).map((record: { zone_name: string }) => record.zone_name);\n`,
+  // The 2.x SDK's client made in a CommonJS module of its own, called in another.
+  "src/cf.js": `module.exports = require("cloudflare")({ token: process.env.CF_TOKEN });\n`,
+  "src/minify.js": `const cf = require("./cf");\nexports.read = (zone) => cf.zoneSettings.read(zone, "minify");\n`,
   // One framing header in a module of its own, spread beside the other.
   "src/chunked.ts": `export const CHUNKED = { "Transfer-Encoding": "chunked" };\n`,
   "src/stream.ts": `import { CHUNKED } from "./chunked";\nexport const stream = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { ...CHUNKED, "Content-Length": String(body.length) } });\n`,
@@ -44,6 +47,7 @@ describe("the scan runs on a file the rules its words make possible", () => {
       "src/client.ts:3 no-deprecated-endpoint",
       "src/job.ts:2 valid-logpush-filter",
       "src/job.ts:3 valid-logpush-filter",
+      "src/minify.js:2 no-deprecated-endpoint",
       "src/paths.ts:1 no-deprecated-endpoint",
       "src/push.ts:2 valid-logpush-filter",
       "src/stream.ts:2 no-conflicting-framing-headers",
