@@ -1,8 +1,40 @@
 /**
- * Model nodes for TypeScript-only module syntax, which both lowerings express in CommonJS terms
- * so that the core has one way to read them.
+ * Model nodes for TypeScript-only syntax, which both lowerings express in JavaScript terms (module
+ * syntax in CommonJS terms, an enum as an object) so that the core has one way to read them.
  */
-import type { Expression, Range, Statement } from "./ir.js";
+import type { Expression, Property, Range, Statement } from "./ir.js";
+
+/** A member of an enum, as a lowering reads it: its name, and its initializer if it has one. */
+export interface EnumMember {
+  key: string | null;
+  keyRange: Range;
+  range: Range;
+  value: Expression | null;
+}
+
+/**
+ * `enum Setting { Minify = "minify", Next }` is `const Setting = { Minify: "minify", … }`: what
+ * code reads of it (`Setting.Minify`), here or in a module that imports it. A member without an
+ * initializer is the one before it plus one (the first is 0) while those are number literals;
+ * after any other initializer it is left out (its value unknown), as are computed names.
+ */
+export function enumAsObject(range: Range, name: { text: string; range: Range }, members: readonly EnumMember[]): Statement {
+  const properties: Property[] = [];
+  let next: number | null = 0;
+  for (const member of members) {
+    let value = member.value;
+    if (value === null && next !== null) value = { kind: "number", range: member.range, value: next, raw: String(next) };
+    next = value?.kind === "number" ? value.value + 1 : null;
+    if (value === null || member.key === null) continue;
+    properties.push({ kind: "property", range: member.range, key: member.key, keyRange: member.keyRange, computedKey: null, value, shorthand: false });
+  }
+  return {
+    kind: "var",
+    range,
+    declarationKind: "const",
+    declarations: [{ range, target: { kind: "identifier-pattern", range: name.range, name: name.text, typeText: null }, init: { kind: "object", range, properties } }],
+  };
+}
 
 /** `export = value` is `module.exports = value`. */
 export function exportEquals(range: Range, value: Expression): Statement {

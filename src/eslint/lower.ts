@@ -3,7 +3,7 @@
  * src/core/ir.ts. Mechanical by design: every decision about meaning is made in src/core.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
+import { enumAsObject, exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 import { loweringDepthBudget } from "../core/ir.js";
 
@@ -151,8 +151,15 @@ export function lowerEstree(input: LowerInput): IR.Module {
       case "TSModuleDeclaration":
         return node.body && node.body.type === "TSModuleBlock" ? [{ kind: "block", range: r, body: statements(node.body.body) }] : [];
       case "TSEnumDeclaration": {
+        if (node.declare) return [];
         const members = "body" in node && node.body ? node.body.members : (node as unknown as { members: TSESTree.TSEnumMember[] }).members;
-        return [{ kind: "other", range: r, children: members.flatMap((m) => (m.initializer ? [expression(m.initializer)] : [])) }];
+        const lowered = members.map((m) => ({
+          key: propertyKey(m.id, "computed" in m && m.computed === true),
+          keyRange: range(m.id),
+          range: range(m),
+          value: m.initializer ? expression(m.initializer) : null,
+        }));
+        return [enumAsObject(r, { text: node.id.name, range: range(node.id) }, lowered)];
       }
       case "TSInterfaceDeclaration":
         return [{ kind: "type-declaration", range: r, name: node.id.name, members: typeMemberNames(node.body.body) }];

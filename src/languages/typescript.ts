@@ -10,7 +10,7 @@
  * never match).
  */
 import type { ts as TS } from "ts-morph";
-import { exportEquals, importEqualsRequire } from "../core/ir-builders.js";
+import { enumAsObject, exportEquals, importEqualsRequire } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 import { loweringDepthBudget } from "../core/ir.js";
 
@@ -224,7 +224,9 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         return node.body && ts.isModuleBlock(node.body) ? [{ kind: "block", range: r, body: statements(node.body.statements) }] : [];
       }
       if (ts.isEnumDeclaration(node)) {
-        return [{ kind: "other", range: r, children: node.members.flatMap((m) => (m.initializer ? [expression(m.initializer)] : [])) }];
+        if (hasModifier(node, K.DeclareKeyword)) return [];
+        const members = node.members.map((m) => ({ key: propertyKey(m.name), keyRange: keyRange(m.name), range: range(m), value: m.initializer ? expression(m.initializer) : null }));
+        return exported(node, enumAsObject(declarationRange(node), { text: node.name.text, range: range(node.name) }, members), undefined);
       }
       if (ts.isWithStatement(node)) return [{ kind: "other", range: r, children: [expression(node.expression), single(node.statement)] }];
       return [];
