@@ -39,6 +39,15 @@ class Client {
     expect(endpoints(code)).toHaveLength(1);
   });
 
+  it("reads a frozen table as the table", () => {
+    const code = `
+const SETTINGS = Object.freeze({ minify: "minify", ssl: "ssl" });
+const base = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/settings\`;
+fetch(\`\${base(z)}/\${SETTINGS.minify}\`);
+fetch(\`\${base(z)}/\${SETTINGS.ssl}\`);`;
+    expect(endpoints(code)).toEqual(["no-deprecated-endpoint 8 @ \"fetch(`${base(z)}/${SETTINGS.minify}`)\" GET"]);
+  });
+
   it("stops at recursion without hanging", () => {
     const code = `const a = b + "/x"; const b = a + "/y"; fetch(a); function f(n) { return f(n) + "/zones/"; } fetch(f(1));`;
     expect(endpoints(code)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * The language's own functions and methods that shape strings and objects: `String()`,
- * `encodeURIComponent`, `JSON.stringify`, `Object.assign`, string `concat`/`replace`, array
- * `join`, and `new URL`.
+ * `encodeURIComponent`, `JSON.stringify`, `Object.assign`, `Object.freeze`, string
+ * `concat`/`replace`, array `join`, and `new URL`.
  */
 import type { CallExpression, NewExpression } from "../ir.js";
 import type { Program } from "../program.js";
@@ -33,12 +33,16 @@ export function globalFunctionCall(evaluator: Evaluator, program: Program, name:
   }
 }
 
-/** `JSON.stringify(x)`, `Object.assign(…)`; `null` for any other method of a global object. */
+/** Methods of `Object` that return their argument as it is (frozen tables of paths and settings). */
+const RETURNS_ITS_ARGUMENT = new Set(["freeze", "seal", "preventExtensions"]);
+
+/** `JSON.stringify(x)`, `Object.assign(…)`, `Object.freeze(x)`; `null` for any other method of a global object. */
 export function globalMethodCall(evaluator: Evaluator, program: Program, object: string, name: string, node: CallExpression, env: Env | null): Value | null {
   if (object === "JSON" && name === "stringify") {
     return { kind: "stringified", value: node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN };
   }
   if (object === "Object" && name === "assign") return mergedObject(evaluator.args(program, node, env));
+  if (object === "Object" && RETURNS_ITS_ARGUMENT.has(name)) return node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
   return null;
 }
 
