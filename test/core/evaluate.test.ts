@@ -48,6 +48,15 @@ fetch(\`\${base(z)}/\${SETTINGS.ssl}\`);`;
     expect(endpoints(code)).toEqual(["no-deprecated-endpoint 8 @ \"fetch(`${base(z)}/${SETTINGS.minify}`)\" GET"]);
   });
 
+  it("takes either branch of a conditional, as an element of a table", () => {
+    const code = `
+const base = (zone: string) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/settings\`;
+fetch(\`\${base(z)}/\${legacy ? "server_side_exclude" : "ssl"}\`, { method: "PATCH" });
+fetch(\`\${base(z)}/\${legacy ? "always_online" : "ssl"}\`, { method: "PATCH" });`;
+    // Reported where the deprecated id is written.
+    expect(endpoints(code)).toEqual(['no-deprecated-endpoint 11 @ "\\"server_side_exclude\\"" PATCH']);
+  });
+
   it("stops at recursion without hanging", () => {
     const code = `const a = b + "/x"; const b = a + "/y"; fetch(a); function f(n) { return f(n) + "/zones/"; } fetch(f(1));`;
     expect(endpoints(code)).toEqual([]);

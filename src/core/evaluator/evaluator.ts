@@ -146,6 +146,9 @@ export class Evaluator {
         }
         if (consequent.kind === "unknown") return alternate.kind === "records" || alternate.kind === "record" ? alternate : UNKNOWN;
         if (alternate.kind === "unknown" || alternate.kind === "null") return consequent.kind === "records" || consequent.kind === "record" ? consequent : UNKNOWN;
+        // `settings/${legacy ? "minify" : "ssl"}`: either string, as an element of a table is.
+        const options = [consequent, alternate].flatMap((option) => (option.kind === "choice" ? option.options : [option]));
+        if (options.length <= MAX_CHOICES && options.every((option) => option.kind === "string" || option.kind === "number")) return choiceOf(options);
         return UNKNOWN;
       }
       case "await":
