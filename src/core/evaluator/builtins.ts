@@ -1,7 +1,7 @@
 /**
  * The language's own functions and methods that shape strings and objects: `String()`,
  * `encodeURIComponent`, `JSON.stringify`, `Object.assign`, `Object.freeze`, string
- * `concat`/`replace`, array `join`, and `new URL`.
+ * `concat`/`replace`, array `join`, `new URL` and `new Request`.
  */
 import type { CallExpression, NewExpression } from "../ir.js";
 import type { Program } from "../program.js";
@@ -70,6 +70,18 @@ export function newUrl(evaluator: Evaluator, program: Program, node: NewExpressi
   const [input, base] = evaluator.args(program, node, env);
   if (!input || input.kind !== "string") return UNKNOWN;
   return resolveUrl(input, base);
+}
+
+/**
+ * `new Request(input, init)`: its `url` beside the fields of `init` (`method`, `body`, `headers`),
+ * over those of a request it copies, as `fetch` reads them from it.
+ */
+export function newRequest(evaluator: Evaluator, program: Program, node: NewExpression, env: Env | null): Value {
+  const [input, init] = evaluator.args(program, node, env);
+  const url = input?.kind === "string" ? input : input?.kind === "object" ? input.get("url") : undefined;
+  if (url?.kind !== "string") return UNKNOWN;
+  const own: ObjectValue = { kind: "object", node: null, program: null, open: false, get: (key) => (key === "url" ? url : undefined), keys: () => ["url"] };
+  return mergedObject([...(input?.kind === "object" ? [input] : []), own, ...(init ? [init] : [])]);
 }
 
 export function mergedObject(sources: Value[]): Value {

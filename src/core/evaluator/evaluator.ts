@@ -13,7 +13,7 @@ import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewEx
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { UNKNOWN, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
-import { arrayMethodCall, globalFunctionCall, globalMethodCall, newUrl, stringMethodCall } from "./builtins.js";
+import { arrayMethodCall, globalFunctionCall, globalMethodCall, newRequest, newUrl, stringMethodCall } from "./builtins.js";
 import { hintOf, returnsOf } from "./hints.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
@@ -519,6 +519,7 @@ export class Evaluator {
     const callee = node.callee;
     if (callee.kind === "identifier" && !program.resolve(callee)) {
       if (callee.name === "URL") return newUrl(this, program, node, env);
+      if (callee.name === "Request") return newRequest(this, program, node, env);
       if (callee.name === "Headers" || callee.name === "URLSearchParams") return UNKNOWN;
     }
     const value = this.value(program, callee, env);

@@ -9,6 +9,7 @@ import { BODY_SECOND, METHOD_OF_NAME, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
+import { mergedObject } from "./builtins.js";
 import { makeRequest } from "./requests.js";
 import { sdkCall } from "./sdk.js";
 import { directoryOf, joinBase, joinUrl } from "./url-values.js";
@@ -123,8 +124,10 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
 
 function fetchCall(site: LibraryCallSite): CallResult {
   if (site.path.length > 0 && site.last !== "fetch") return NO_REQUEST;
-  const init = site.options(1);
-  return site.respond({ library: "fetch", url: asString(site.first), method: methodOf(site.evaluator, init, "GET"), body: bodyOf(get(init, "body")) });
+  // `fetch(new Request(url, init))`: the request's fields, under any options given beside it.
+  const request = site.first.kind === "object" ? asString(site.first.get("url")) : null;
+  const init = request === null ? site.options(1) : site.node.args[1] ? mergedObject([site.first, site.options(1)]) : site.first;
+  return site.respond({ library: "fetch", url: request ?? asString(site.first), method: methodOf(site.evaluator, init, "GET"), body: bodyOf(get(init, "body")) });
 }
 
 function axiosCall(site: LibraryCallSite): CallResult {

@@ -21,6 +21,11 @@ export async function listRules(zoneId: string) {
   return response.json();
 }
 `;
+const requestObject = `
+const API = "https://api.cloudflare.com/client/v4";
+const request = new Request(\`\${API}/zones/\${zoneId}/settings/minify\`, { method: "PATCH", body: "{}" });
+await fetch(request);
+`;
 const concatenation = `
 const BASE = 'https://api.cloudflare.com/client/v4/';
 function setMinify(zoneId, value) {
@@ -103,6 +108,8 @@ const crossFileWithHeaders = `${crossFile}export const upload = (url: string, bo
 
 ruleTester().run("no-deprecated-endpoint", rule, {
   valid: [
+    // a method the schedule does not list for that path, given to a Request
+    `fetch(new Request(\`https://api.cloudflare.com/client/v4/user/billing/profile\`, { method: "DELETE" }));`,
     // current endpoints
     `fetch(\`https://api.cloudflare.com/client/v4/zones/\${id}/dns_records\`);`,
     `fetch(\`https://api.cloudflare.com/client/v4/zones/\${id}/rulesets/\${rs}/rules\`, { method: "POST" });`,
@@ -137,6 +144,10 @@ ruleTester().run("no-deprecated-endpoint", rule, {
     {
       code: fetchTemplate,
       errors: [error(fetchTemplate, "`${API}/zones/${zoneId}/firewall/rules?page=2`", 1, "`GET /zones/:zone_id/firewall/rules`")],
+    },
+    {
+      code: requestObject,
+      errors: [error(requestObject, "`${API}/zones/${zoneId}/settings/minify`", 8, "`PATCH /zones/:zone_id/settings/minify`")],
     },
     {
       code: concatenation,
