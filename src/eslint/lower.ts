@@ -411,7 +411,8 @@ export function lowerEstree(input: LowerInput): IR.Module {
       case "JSXExpressionContainer":
         return node.expression.type === "JSXEmptyExpression" ? unknown(node) : expression(node.expression);
       case "ImportExpression":
-        return unknown(node, [expression(node.source)]);
+        // A call of `import` (see `globalFunctionCall`); only the specifier, as the compiler's lowering.
+        return { kind: "call", range: r, callee: { kind: "identifier", name: "import", range: [r[0], r[0] + "import".length] }, args: [expression(node.source)], optional: false };
       default:
         return unknown(node);
     }

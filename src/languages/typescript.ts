@@ -441,6 +441,10 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         }
         case K.CallExpression: {
           const call = node as TS.CallExpression;
+          if (call.expression.kind === K.ImportKeyword && call.arguments[0]) {
+            // A call of `import` (see `globalFunctionCall`); only the specifier, as the ESTree lowering.
+            return { kind: "call", range: r, callee: { kind: "identifier", name: "import", range: range(call.expression) }, args: [expression(call.arguments[0])], optional: false };
+          }
           if (call.expression.kind === K.ImportKeyword || call.expression.kind === K.SuperKeyword) return unknown(node, call.arguments.map((a) => expression(a)));
           return { kind: "call", range: r, callee: expression(call.expression), args: call.arguments.map((a) => expression(a)), optional: !!call.questionDotToken };
         }

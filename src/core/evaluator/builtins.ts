@@ -8,7 +8,7 @@ import type { Program } from "../program.js";
 import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type ObjectValue, type StringValue, type Value, type Env } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
-import { requiredValue } from "./modules.js";
+import { importedValue, requiredValue } from "./modules.js";
 import { replaceText, resolveUrl } from "./url-values.js";
 
 /** A call of a global function the file does not declare; `null` when it is not one we know. */
@@ -18,6 +18,12 @@ export function globalFunctionCall(evaluator: Evaluator, program: Program, name:
     case "require": {
       const specifier = first ? staticText(evaluator.value(program, first, env)) : null;
       return specifier === null ? UNKNOWN : requiredValue(evaluator, program, specifier);
+    }
+    // `await import("./paths")` (both lowerings give a dynamic import as a call of `import`, a
+    // name no code can declare): the module's namespace, as `import * as` gives it.
+    case "import": {
+      const specifier = first ? staticText(evaluator.value(program, first, env)) : null;
+      return specifier === null ? UNKNOWN : importedValue(evaluator, program, specifier, "*");
     }
     case "String":
       return first ? evaluator.value(program, first, env) : text("");
