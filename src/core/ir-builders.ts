@@ -2,7 +2,7 @@
  * Model nodes for TypeScript-only syntax, which both lowerings express in JavaScript terms (module
  * syntax in CommonJS terms, an enum as an object) so that the core has one way to read them.
  */
-import type { Expression, Property, Range, Statement } from "./ir.js";
+import type { Expression, FunctionNode, Property, Range, Statement } from "./ir.js";
 
 /** A member of an enum, as a lowering reads it: its name, and its initializer if it has one. */
 export interface EnumMember {
@@ -64,4 +64,42 @@ export function importEqualsRequire(range: Range, name: { text: string; range: R
       },
     ],
   };
+}
+
+/**
+ * `namespace Legacy { export const RULES = "firewall/rules"; }` is `const Legacy = (() => { const
+ * RULES = …; return { RULES }; })()`: what it exports, as a value (`Legacy.RULES`), its other
+ * statements kept in its own scope.
+ */
+export function namespaceAsObject(range: Range, name: { text: string; range: Range }, body: readonly Statement[]): Statement {
+  const statements: Statement[] = [];
+  const exported: string[] = [];
+  for (const statement of body) {
+    if (statement.kind === "export-named" && statement.declaration && statement.source === null) {
+      statements.push(statement.declaration);
+      exported.push(...declaredNames(statement.declaration));
+    } else statements.push(statement);
+  }
+  const properties: Property[] = exported.map((key) => ({ kind: "property", range, key, keyRange: range, computedKey: null, value: { kind: "identifier", name: key, range }, shorthand: true }));
+  const fn: FunctionNode = { kind: "function", range, name: null, params: [], body: [...statements, { kind: "return", range, argument: { kind: "object", range, properties } }], async: false, arrow: true, returnType: null };
+  return {
+    kind: "var",
+    range,
+    declarationKind: "const",
+    declarations: [{ range, target: { kind: "identifier-pattern", range: name.range, name: name.text, typeText: null }, init: { kind: "call", range, callee: fn, args: [], optional: false } }],
+  };
+}
+
+/** The names a declaration exported from a namespace gives (a name per simple binding). */
+function declaredNames(statement: Statement): string[] {
+  switch (statement.kind) {
+    case "var":
+      return statement.declarations.flatMap((declarator) => (declarator.target.kind === "identifier-pattern" ? [declarator.target.name] : []));
+    case "function-declaration":
+      return statement.fn.name ? [statement.fn.name] : [];
+    case "class-declaration":
+      return statement.cls.name ? [statement.cls.name] : [];
+    default:
+      return [];
+  }
 }

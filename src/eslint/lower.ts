@@ -3,7 +3,7 @@
  * src/core/ir.ts. Mechanical by design: every decision about meaning is made in src/core.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { enumAsObject, exportEquals, importEqualsRequire } from "../core/ir-builders.js";
+import { enumAsObject, exportEquals, importEqualsRequire, namespaceAsObject } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 import { loweringDepthBudget } from "../core/ir.js";
 
@@ -149,7 +149,12 @@ export function lowerEstree(input: LowerInput): IR.Module {
         return [importEqualsRequire(r, { text: node.id.name, range: range(node.id) }, range(reference), expression(reference.expression))];
       }
       case "TSModuleDeclaration":
-        return node.body && node.body.type === "TSModuleBlock" ? [{ kind: "block", range: r, body: statements(node.body.body) }] : [];
+        if (!node.body || node.body.type !== "TSModuleBlock") return [];
+        // A namespace of values (not `declare`, not `declare module "x"` or `declare global`): an object of its exports.
+        if (node.id.type === "Identifier" && !node.declare && !("kind" in node && node.kind === "global") && !("global" in node && node.global === true)) {
+          return [namespaceAsObject(r, { text: node.id.name, range: range(node.id) }, statements(node.body.body))];
+        }
+        return [{ kind: "block", range: r, body: statements(node.body.body) }];
       case "TSEnumDeclaration": {
         if (node.declare) return [];
         const members = "body" in node && node.body ? node.body.members : (node as unknown as { members: TSESTree.TSEnumMember[] }).members;

@@ -10,7 +10,7 @@
  * never match).
  */
 import type { ts as TS } from "ts-morph";
-import { enumAsObject, exportEquals, importEqualsRequire } from "../core/ir-builders.js";
+import { enumAsObject, exportEquals, importEqualsRequire, namespaceAsObject } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 import { loweringDepthBudget } from "../core/ir.js";
 
@@ -221,7 +221,12 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         return exported(node, { kind: "type-declaration", range: declarationRange(node), name: node.name.text, members: typeMemberNames(node.type.members) }, undefined);
       }
       if (ts.isModuleDeclaration(node)) {
-        return node.body && ts.isModuleBlock(node.body) ? [{ kind: "block", range: r, body: statements(node.body.statements) }] : [];
+        if (!node.body || !ts.isModuleBlock(node.body)) return [];
+        // A namespace of values (not `declare`, not `declare module "x"` or `declare global`): an object of its exports.
+        if (ts.isIdentifier(node.name) && !hasModifier(node, K.DeclareKeyword) && !(node.flags & ts.NodeFlags.GlobalAugmentation)) {
+          return exported(node, namespaceAsObject(declarationRange(node), { text: node.name.text, range: range(node.name) }, statements(node.body.statements)), undefined);
+        }
+        return [{ kind: "block", range: r, body: statements(node.body.statements) }];
       }
       if (ts.isEnumDeclaration(node)) {
         if (hasModifier(node, K.DeclareKeyword)) return [];
