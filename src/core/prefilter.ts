@@ -60,7 +60,9 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
  * calls it may be anything (see `REQUEST_MODULES`).
  */
 const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl/;
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
+/** What leads to a module specifier's quote: `from`, `require(`, `import(`, `import "…"`. */
+const SPECIFIER_LEAD = String.raw`\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+`;
+const RELATIVE_IMPORT = new RegExp(String.raw`(?:${SPECIFIER_LEAD})["'](\.{1,2}\/[^"']+)["']`, "g");
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
 const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
@@ -376,6 +378,11 @@ export class Prefilter {
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));
   }
 
+  /** `mayMatterToImporters` of a text not read before (a module an analysis follows). */
+  textMayMatterToImporters(text: string): boolean {
+    return this.mayMatterToImporters(this.hints(text), text);
+  }
+
   mayContainFindings(text: string): boolean {
     return this.passes(this.hints(text));
   }
@@ -409,8 +416,8 @@ function chainContinuation(text: string, at: number): string | null {
 }
 const IDENTIFIER = /[A-Za-z_$][\w$]*/y;
 
-/** What comes before a module specifier: `from`, `import`, `require(`, `import(` (and `export … from`). */
-const BEFORE_SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\(|\bimport\s*\()\s*$/;
+/** What comes right before a module specifier's quote (`export … from` included). */
+const BEFORE_SPECIFIER = new RegExp(String.raw`(?:${SPECIFIER_LEAD}|\bimport)$`);
 const QUOTES = new Set([34, 39, 96]);
 
 /**

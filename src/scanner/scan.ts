@@ -414,7 +414,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const analyseHere = async (files: string[], workerBusy = false) => {
     if (files.length === 0) return;
     const { Analyser } = await import("./analyser.js");
-    const analyser = new Analyser({ cwd, catalogue, options: analysis, maxFileBytes, worthParsing: (text) => prefilter.mayMatterToImporters(prefilter.hints(text), text), resolveImport, withFixes: options.withFixes ?? false });
+    const analyser = new Analyser({ cwd, catalogue, options: analysis, maxFileBytes, worthParsing: (text) => prefilter.textMayMatterToImporters(text), resolveImport, withFixes: options.withFixes ?? false });
     const tasks = files.map((file) => taskOf(file, texts.get(file)));
     await analyser.prepare(tasks);
     // A file no other file to analyse imports is let go once analysed: the module cache keeps

@@ -26,7 +26,7 @@ async function handle(request: WorkerRequest): Promise<void> {
       const { setup } = request;
       const catalogue = loadCatalogue(setup.schedule ?? undefined, setup.cwd);
       const prefilter = new Prefilter(catalogue, setup.requestNames, setup.methodSpellings);
-      analyser = new Analyser({ ...setup, catalogue, worthParsing: (text) => prefilter.mayMatterToImporters(prefilter.hints(text), text) });
+      analyser = new Analyser({ ...setup, catalogue, worthParsing: (text) => prefilter.textMayMatterToImporters(text) });
       return;
     }
     if (request.kind === "stop") {
