@@ -15,6 +15,7 @@
  * A file that passes none but imports modules that supply what is missing is parsed too (see
  * `hintsWithImports`).
  */
+import { BARREL_DEPTH, BarrelReader, BARRELS_FINGERPRINT, importedNamesOf, RE_EXPORTS } from "./barrels.js";
 import { StringPool } from "./string-pool.js";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
@@ -62,7 +63,8 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
 const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl/;
 /** What leads to a module specifier's quote: `from`, `require(`, `import(`, `import "…"`. */
 const SPECIFIER_LEAD = String.raw`\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+`;
-const RELATIVE_IMPORT = new RegExp(String.raw`(?:${SPECIFIER_LEAD})["'](\.{1,2}\/[^"']+)["']`, "g");
+/** A relative module specifier: `./paths`, `../index`, or the folder's own index, `.` and `..`. */
+const RELATIVE_IMPORT = new RegExp(String.raw`(?:${SPECIFIER_LEAD})["'](\.{1,2}(?:\/[^"']*)?)["']`, "g");
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
 const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
@@ -105,8 +107,10 @@ export const Signal = {
   ApiErrors: 1024,
   Srv: 2048,
   JobsPath: 4096,
+  /** It re-exports names of a relative module (`export * from "./paths"`): a barrel, followed by the names its importers take. */
+  ReExports: 8192,
   /** Each bit from here on: one of the fields that matter only together (the framing headers). */
-  FieldsTogether: 8192,
+  FieldsTogether: 16384,
 } as const;
 
 /**
@@ -288,6 +292,7 @@ export class Prefilter {
       if (DATASET.test(text)) signals |= Signal.Dataset;
     }
     if (JOBS_PATH.test(text)) signals |= Signal.JobsPath;
+    if (signals & Signal.RelativeImport && RE_EXPORTS.test(text)) signals |= Signal.ReExports;
     if (text.includes("1004") && ERROR_CODE.test(text)) {
       signals |= Signal.ErrorCode;
       if (API_ERRORS.test(text)) signals |= Signal.ApiErrors;
@@ -314,8 +319,15 @@ export class Prefilter {
    * headers alone spares the search for requests (the editor's costliest step on a large file).
    */
   possibleRules(own: Hints, withImports: Hints = own): readonly RuleName[] | "all" {
-    const mine = own.signals;
-    const joined = withImports.signals | mine;
+    const anyWord = own.words.length > 0 || withImports.words.length > 0;
+    return this.rulesOf(own.signals, withImports.signals | own.signals, () => (anyWord ? [new Set([...own.words, ...withImports.words])] : []));
+  }
+
+  /**
+   * `possibleRules` from the signals of the file (`mine`) and of the file with what it imports
+   * (`joined`), and the words present, in sets (asked only if a clause needs them).
+   */
+  private rulesOf(mine: number, joined: number, wordSets: () => readonly ReadonlySet<string>[]): readonly RuleName[] | "all" {
     const has = (signals: number, mask: number) => (signals & mask) === mask;
     if (mine & Signal.Distinctive) return "all";
     const rules = new Set<RuleName>();
@@ -326,19 +338,37 @@ export class Prefilter {
     if (has(mine, Signal.ErrorCode | Signal.ApiErrors)) add(clauses.errorCode);
     if (mine & Signal.Weak && joined & Signal.DnsHint) add(clauses.weak);
     if (this.togetherMask !== 0 && has(joined, this.togetherMask)) add(clauses.together);
-    if (joined & (Signal.ApiHint | Signal.RequestLibrary) && (own.words.length > 0 || withImports.words.length > 0)) {
-      const present = new Set([...own.words, ...withImports.words]);
-      if (this.reachesTarget(present)) add(clauses.endpoint);
-    }
+    if (joined & (Signal.ApiHint | Signal.RequestLibrary) && this.reachesTarget(wordSets())) add(clauses.endpoint);
     return rules.size === 0 ? NONE : [...rules];
   }
 
-  /** Whether the words present make up one of the sets that reach a deprecated endpoint. */
-  private reachesTarget(present: ReadonlySet<string>): boolean {
-    for (const word of present) {
-      for (const target of this.targetsByFirstWord.get(word) ?? NO_TARGETS) if (target.every((other) => present.has(other))) return true;
+  /** Whether the words present (in any of the sets) make up one of the sets that reach a deprecated endpoint. */
+  private reachesTarget(present: readonly ReadonlySet<string>[]): boolean {
+    const isPresent = present.length === 1 ? (word: string) => present[0]!.has(word) : (word: string) => present.some((words) => words.has(word));
+    for (const words of present) {
+      for (const target of this.targetsStartingIn(words)) if (target.every(isPresent)) return true;
     }
     return false;
+  }
+
+  /**
+   * The sets of path words whose first word is in `words`, remembered for sets judged again and
+   * again (what a barrel re-exports, joined to each of its importers: thousands of words).
+   */
+  private targetsStartingIn(words: ReadonlySet<string>): readonly (readonly string[])[] {
+    let targets = this.targetsOfWordSet.get(words);
+    if (!targets) {
+      targets = [...words].flatMap((word) => this.targetsByFirstWord.get(word) ?? NO_TARGETS);
+      this.targetsOfWordSet.set(words, targets);
+    }
+    return targets;
+  }
+  private readonly targetsOfWordSet = new WeakMap<ReadonlySet<string>, readonly (readonly string[])[]>();
+
+  /** `narrowing` from rules worked out by `rulesOf`, and whether a Logpush jobs path is in reach. */
+  private narrowingFrom(rules: readonly RuleName[] | "all", joined: number): Narrowing {
+    if (rules === "all") return NO_NARROWING;
+    return { rules, logpushJobRequests: (joined & Signal.JobsPath) !== 0 };
   }
 
   /**
@@ -348,19 +378,33 @@ export class Prefilter {
    * without `dataset` is a job only if it is sent there).
    */
   narrowing(own: Hints, withImports: Hints = own): Narrowing {
-    const rules = this.possibleRules(own, withImports);
-    if (rules === "all") return NO_NARROWING;
-    return { rules, logpushJobRequests: ((own.signals | withImports.signals) & Signal.JobsPath) !== 0 };
+    return this.narrowingFrom(this.possibleRules(own, withImports), own.signals | withImports.signals);
   }
 
   /**
    * `narrowing` of a file, joined with the hints of the modules it imports (`hintsWithImports`)
-   * unless a distinctive name of its own makes every rule run. `importsOf(file)` is asked only then.
+   * unless a distinctive name of its own makes every rule run (its imports are asked only then),
+   * and with those of the modules its imported barrels pass on the names it takes (`namesThroughBarrels`),
+   * where they can change the verdict.
    */
-  narrowingOf(file: string, hintsOf: (file: string) => Hints, importsOf: (file: string) => readonly string[]): Narrowing {
-    const own = hintsOf(file);
-    if (own.signals & Signal.Distinctive || importsOf(file).length === 0) return this.narrowing(own);
-    return this.narrowing(own, hintsWithImports(file, hintsOf, importsOf));
+  narrowingOf(file: string, graph: ImportGraph): Narrowing {
+    const own = graph.hintsOf(file);
+    if (own.signals & Signal.Distinctive) return this.narrowing(own);
+    const imports = graph.importsOf(file);
+    if (imports.length === 0) return this.narrowing(own);
+    const joined = hintsWithImports(file, graph.hintsOf, (from) => (from === file ? imports : graph.importsOf(from)));
+    const narrowing = this.narrowing(own, joined);
+    if (narrowing === NO_NARROWING || !graph.textOf || !graph.resolve || !(joined.signals & Signal.ReExports)) return narrowing;
+    // Every module the barrels it imports re-export, whatever their names: a superset, cheap (hints
+    // only). Only if that could change the verdict are the names read from the texts.
+    const barrels = imports.filter((target) => isBarrel(graph, target));
+    if (barrels.length === 0) return narrowing;
+    const closures = barrels.map((barrel) => everythingThrough(barrel, graph));
+    const everySignal = closures.reduce((signals, closure) => signals | closure.signals, joined.signals | own.signals);
+    const everyWord = () => [new Set([...own.words, ...joined.words]), ...closures.map((closure) => closure.words)];
+    const everything = this.narrowingFrom(this.rulesOf(own.signals, everySignal, everyWord), everySignal);
+    if (sameNarrowing(everything, narrowing)) return narrowing;
+    return this.narrowing(own, unionOfHints([joined, ...namesThroughBarrels(file, graph, graph.textOf, graph.resolve)]));
   }
 
   /**
@@ -369,7 +413,8 @@ export class Prefilter {
    * the Logpush jobs path (a body sent there is a job), hint at DNS records (a helper that returns
    * them, through a client made elsewhere, to an importer that reads their fields), hold a Logpush
    * filter (a `where` key: a job body of the importer may take it) or one of the framing headers
-   * (headers an importer spreads beside the other), or hold a finding itself.
+   * (headers an importer spreads beside the other), or hold a finding itself. (A barrel matters
+   * if a module it passes a wanted name on from does: see `ImportWorth`.)
    */
   mayMatterToImporters(hints: Hints, text: string): boolean {
     if (hints.signals & (Signal.RequestLibrary | Signal.JobsPath | Signal.DnsHint | this.togetherMask) || this.passes(hints)) return true;
@@ -389,6 +434,8 @@ export class Prefilter {
 }
 
 const NONE: readonly RuleName[] = Object.freeze([]);
+/** The rules of a file that can hold no finding: `narrowing(…).rules` is this very array then. */
+export const NO_RULES = NONE;
 const NO_TARGETS: readonly (readonly string[])[] = Object.freeze([]);
 
 /** Python's SDK puts these between a resource and its method (`rules.with_raw_response.list()`). */
@@ -500,6 +547,92 @@ export function hintsWithImports(file: string, hintsOf: (file: string) => Hints,
 }
 
 /**
+ * What a verdict on a file reads of the files around it. `hintsOf` and `importsOf` (resolved
+ * relative imports, re-exports included) of any file; `textOf` and `resolve`, to follow names
+ * through barrels (asked only where that can change a verdict; without them, barrels are not
+ * followed).
+ */
+export interface ImportGraph {
+  hintsOf(file: string): Hints;
+  importsOf(file: string): readonly string[];
+  textOf?: (file: string) => string | null;
+  resolve?: (from: string, specifier: string) => string | null;
+}
+
+
+/** What following barrels learns, once per graph (a scan's, a lint's): shared by every file that imports the same barrels. */
+const everythingMemos = new WeakMap<ImportGraph, Map<string, Closure>>();
+const barrelReaders = new WeakMap<ImportGraph, BarrelReader>();
+
+/** Signals and words of many modules together, the words in a set. */
+interface Closure {
+  signals: number;
+  readonly words: Set<string>;
+}
+
+const isBarrel = (graph: ImportGraph, path: string) => (graph.hintsOf(path).signals & Signal.ReExports) !== 0;
+
+/**
+ * The hints of every module a barrel imports, through barrels up to `BARREL_DEPTH` deep, whatever
+ * the names: a superset of what `namesThroughBarrels` finds, from hints alone.
+ */
+function everythingThrough(barrel: string, graph: ImportGraph): Closure {
+  let memo = everythingMemos.get(graph);
+  if (!memo) everythingMemos.set(graph, (memo = new Map()));
+  let closure = memo.get(barrel);
+  if (closure) return closure;
+  closure = { signals: 0, words: new Set() };
+  const seen = new Set([barrel]);
+  let level = [barrel];
+  for (let depth = 0; depth < BARREL_DEPTH && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const from of level) {
+      for (const target of graph.importsOf(from)) {
+        if (seen.has(target)) continue;
+        seen.add(target);
+        const hints = graph.hintsOf(target);
+        closure.signals |= hints.signals;
+        for (const word of hints.words) closure.words.add(word);
+        if (isBarrel(graph, target)) next.push(target);
+      }
+    }
+    level = next;
+  }
+  memo.set(barrel, closure);
+  return closure;
+}
+
+/**
+ * The hints of the modules that the barrels `file` imports pass on the names it takes from them
+ * (and, through `export *`, only modules whose text can export one). Not the barrels' own hints:
+ * `hintsWithImports` has those.
+ */
+function namesThroughBarrels(file: string, graph: ImportGraph, textOf: (file: string) => string | null, resolve: (from: string, specifier: string) => string | null): Hints[] {
+  const text = textOf(file);
+  if (text === null) {
+    return graph.importsOf(file).flatMap((target) => {
+      if (!isBarrel(graph, target)) return [];
+      const closure = everythingThrough(target, graph);
+      return [{ signals: closure.signals, words: [...closure.words] }];
+    });
+  }
+  let reader = barrelReaders.get(graph);
+  if (!reader) barrelReaders.set(graph, (reader = new BarrelReader(textOf, resolve, (path) => isBarrel(graph, path))));
+  const found: Hints[] = [];
+  const visit = (module: string) => {
+    found.push(graph.hintsOf(module));
+  };
+  for (const [specifier, wanted] of importedNamesOf(text)) {
+    const barrel = resolve(file, specifier);
+    if (barrel !== null && isBarrel(graph, barrel)) reader.follow(barrel, wanted, visit, file);
+  }
+  return found;
+}
+
+const sameNarrowing = (a: Narrowing, b: Narrowing) =>
+  a.logpushJobRequests === b.logpushJobRequests && (a.rules === b.rules || (a.rules !== "all" && b.rules !== "all" && a.rules.length === b.rules.length && a.rules.every((rule) => b.rules.includes(rule))));
+
+/**
  * Everything the prefilter's verdicts depend on besides the catalogue: its word lists, patterns
  * and the code of its decisions. A cache of hints is valid only under the same fingerprint.
  */
@@ -516,6 +649,11 @@ export const PREFILTER_FINGERPRINT = [
   CHAIN_WRAPPERS.join("|"),
   hintsWithImports.toString(),
   String(IMPORT_DEPTH),
+  everythingThrough.toString(),
+  namesThroughBarrels.toString(),
+  String(BARREL_DEPTH),
+  RE_EXPORTS.source,
+  BARRELS_FINGERPRINT,
 ].join("\n");
 
 /** What `relativeImports` gives a file that imports nothing: one array for all. */

@@ -16,6 +16,7 @@ import { narrowedOptions, type Narrowing } from "../core/options.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
 import { recentImportResolver } from "../files/resolve-import.js";
+import { BarrelReader, ImportWorth } from "../core/barrels.js";
 import { NO_HINTS, Prefilter, type Hints } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { TextFactsCache } from "./text-facts.js";
@@ -80,7 +81,8 @@ export class DiskModuleHost implements ModuleHost {
     const read = readSource(path);
     const parse = loadModuleParser();
     // As the scanner does: an imported file that cannot matter to its importers is not parsed.
-    if (!read.ok || !parse || !prefilterOf().mayMatterToImporters(textFacts.of(read.text).hints, read.text)) return null;
+    // Judged for the module whole (what is kept answers every name): a barrel is parsed if any module it re-exports from matters.
+    if (!read.ok || !parse || importWorth().verdict(path, read.text) !== "parse") return null;
     try {
       return parse(path, read.text);
     } catch {
@@ -141,6 +143,19 @@ function typeOracle(context: Context, module: Module): TypeOracle | null {
   };
 }
 
+/**
+ * A judge of imported modules for one parse: what it remembers of other files (a barrel's
+ * re-exports, whether a module matters) would go stale in an editor's long-running process.
+ */
+function importWorth(): ImportWorth {
+  const textOf = (path: string) => {
+    const read = readSource(path);
+    return read.ok ? read.text : null;
+  };
+  const matters = (text: string) => prefilterOf().mayMatterToImporters(textFacts.of(text).hints, text);
+  return new ImportWorth(new BarrelReader(textOf, (from, specifier) => resolveImport(from, specifier) ?? null), matters);
+}
+
 let prefilter: Prefilter | undefined;
 const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
 /** The prefilter's reading of each text, shared by the file linted and the same file imported. */
@@ -173,7 +188,17 @@ function narrowingOf(context: Context, crossFile: boolean): Narrowing {
     if (!crossFile) return [];
     return (ownImports ??= facts.specifiers.flatMap((specifier) => resolveImport(file, specifier) ?? []));
   };
-  const narrowing = prefilterOf().narrowingOf(file, (path) => (path === file ? own : importedFile(path).hints), importsOf);
+  const narrowing = prefilterOf().narrowingOf(file, {
+    hintsOf: (path) => (path === file ? own : importedFile(path).hints),
+    importsOf,
+    // Names taken through barrels: read where they can change the verdict (see `Prefilter.narrowingOf`).
+    textOf: (path) => {
+      if (path === file) return sourceCode.text;
+      const read = readSource(path);
+      return read.ok ? read.text : null;
+    },
+    resolve: (from, specifier) => resolveImport(from, specifier) ?? null,
+  });
   narrowings.set(sourceCode, narrowing);
   return narrowing;
 }

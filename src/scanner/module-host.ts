@@ -3,6 +3,7 @@
  * each once per scan (or per worker). Records which files each analysis read, so the cache can
  * tell when a file's findings depend on another file's content.
  */
+import { BarrelReader, ImportWorth } from "../core/barrels.js";
 import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
 import { contentHash } from "../files/content-hash.js";
@@ -32,6 +33,9 @@ export interface LoadedModule {
 /** A stack overflow, as V8 reports it. */
 export const isStackOverflow = (error: unknown) => error instanceof RangeError && /call stack size/i.test(error.message);
 
+/** How many (module, name) pairs `skippedForName` remembers before it starts over. */
+const MAX_SKIPPED_FOR_NAME = 10_000;
+
 export class ScannerModuleHost implements ModuleHost {
   private readonly modules = new Map<string, LoadedModule>();
   /** Files loaded through imports since the last `startTracking`. */
@@ -45,6 +49,8 @@ export class ScannerModuleHost implements ModuleHost {
   private pinned: Map<string, LoadedModule> | null = null;
 
   private cachedTextLength = 0;
+  /** Which imported modules are worth parsing, by their text and the names wanted of them. */
+  private readonly worth: ImportWorth;
 
   /**
    * Bounded by count and by source size: files analysed long ago are parsed again if a later
@@ -57,14 +63,20 @@ export class ScannerModuleHost implements ModuleHost {
   constructor(
     private readonly parseAndLower: ParseAndLower,
     /** Imported files failing this test are not parsed (they cannot matter to the analysis). */
-    private readonly worthParsing: (text: string) => boolean = () => true,
+    worthParsing: (text: string) => boolean = () => true,
     /** Source files over this size are not analysed (see `readSource`). */
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
     private readonly maxModules = 300,
     private readonly maxTextLength = 2 * 1024 * 1024,
     /** The scan's resolver, shared with its prefilter. */
     private readonly resolveImport: ImportResolver = memoizedImportResolver(),
-  ) {}
+  ) {
+    const textOf = (path: string) => {
+      const read = readSource(path, maxFileBytes);
+      return read.ok ? read.text : null;
+    };
+    this.worth = new ImportWorth(new BarrelReader(textOf, resolveImport), worthParsing);
+  }
 
   /** Parses (or returns the already parsed) file at an absolute path. */
   file(path: string, text?: string): LoadedModule {
@@ -107,16 +119,27 @@ export class ScannerModuleHost implements ModuleHost {
   }
 
   private readonly skipped = new Set<string>();
+  /** Modules not parsed for one name (`path\0name`, `*` for the whole module): see `ImportWorth`. Bounded. */
+  private readonly skippedForName = new Set<string>();
 
-  load(fromFile: string, specifier: string): Module | null {
+  load(fromFile: string, specifier: string, name?: string): Module | null {
     const path = this.resolveImport(fromFile, specifier);
     if (!path) return null;
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;
     if (!this.modules.has(path) && !this.pinned?.has(path)) {
+      const forName = `${path}\0${name ?? "*"}`;
+      if (this.skippedForName.has(forName)) return null;
       const read = readSource(path, this.maxFileBytes);
-      if (read.ok && !this.worthParsing(read.text)) {
+      const verdict = read.ok ? this.worth.verdict(path, read.text, name) : "parse";
+      if (verdict === "never") {
         this.skipped.add(path);
+        return null;
+      }
+      // Parsed or not, the value of `name` would be the same: unknown.
+      if (verdict === "not-for-this-name") {
+        if (this.skippedForName.size >= MAX_SKIPPED_FOR_NAME) this.skippedForName.clear();
+        this.skippedForName.add(forName);
         return null;
       }
       const loaded = this.file(path, read.ok ? read.text : undefined);

@@ -19,7 +19,7 @@ import { fileStamp, ScanCache } from "./cache.js";
 import { discoverFiles, discoveryKey, toPosixRelative, type DiscoverOptions, type Discovery, type FileProblem } from "./discover.js";
 import { DiscoveryMemo } from "./discovery-memo.js";
 import { contentHash } from "../files/content-hash.js";
-import { hintsWithImports, NO_HINTS, NO_IMPORTS, Prefilter, PREFILTER_FINGERPRINT, relativeImports, type Hints } from "../core/prefilter.js";
+import { NO_HINTS, NO_IMPORTS, NO_RULES, Prefilter, PREFILTER_FINGERPRINT, relativeImports, type Hints, type ImportGraph } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
@@ -275,6 +275,19 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (!importsOf.has(from)) readHints(from);
     return (importsOf.get(from) ?? NO_IMPORTS).flatMap((specifier) => resolveImport(from, specifier) ?? []);
   };
+  /** What verdicts read of the files around one: barrels' and importers' texts are read again, only where names through barrels can change a verdict. */
+  const importGraph: ImportGraph = {
+    hintsOf: readHints,
+    importsOf: importedFiles,
+    textOf: (file) => {
+      if (options.shard || !discovery.languages.has(file)) restedOn(file);
+      const kept = texts.get(file);
+      if (kept !== undefined) return kept;
+      const read = sourceOf(file);
+      return read.ok ? read.text : null;
+    },
+    resolve: (from, specifier) => resolveImport(from, specifier) ?? null,
+  };
   /**
    * What a file's analysis may leave out: the rules its words and its imports' do not make
    * possible, and the requests of a file that reaches no Logpush jobs path (see
@@ -290,7 +303,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     const language = languageOf(file);
     if (options.noPrefilter || (language !== "typescript" && usesCompiler(language))) return NO_NARROWING;
     let narrowing = narrowings.get(file);
-    if (!narrowing) narrowings.set(file, (narrowing = prefilter.narrowingOf(file, readHints, importedFiles)));
+    if (!narrowing) narrowings.set(file, (narrowing = prefilter.narrowingOf(file, importGraph)));
     return narrowing;
   };
   /** What whoever analyses a file needs to know (`text`: its text if at hand, to tell which front ends it needs). */
@@ -378,7 +391,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   for (const file of undecided) {
     const known = replayVerdicts ? cache.knownVerdict(file) : undefined;
     if (known !== undefined) replayed++;
-    const passes = known ?? prefilter.passes(hintsOf.get(file)!, hintsWithImports(file, readHints, importedFiles));
+    const passes = known ?? narrowingOf(file).rules !== NO_RULES;
     verdicts.set(file, passes);
     if (!passes) continue;
     // Not read here if hashed already (a cache run) or taken by the pipeline: the text is read

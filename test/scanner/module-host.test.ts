@@ -57,3 +57,32 @@ describe("the scanner's module cache", () => {
     expect(parsed.map((path) => path.slice(root.length + 1))).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
   });
 });
+
+describe("imported modules the scanner parses", () => {
+  it("parses a barrel and what it re-exports for a name that leads to a module that matters, and neither for one that does not", async () => {
+    const { Prefilter } = await import("../../src/core/prefilter.js");
+    const { loadBundledCatalogue } = await import("../../src/catalogue/index.js");
+    const prefilter = new Prefilter(loadBundledCatalogue());
+    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-barrels-"));
+    try {
+      writeFileSync(join(dir, "paths.ts"), `export const RULES = "/zones/z/firewall/rules";\n`);
+      writeFileSync(join(dir, "names.ts"), `export const TITLE = "Welcome";\n`);
+      writeFileSync(join(dir, "index.ts"), `export * from "./paths";\nexport * from "./names";\n`);
+      const main = join(dir, "main.ts");
+      writeFileSync(main, "");
+      const parsed: string[] = [];
+      const host = new ScannerModuleHost((path, text) => (parsed.push(path.slice(dir.length + 1)), parseAndLower(path, text)), (text) => prefilter.textMayMatterToImporters(text));
+      expect(host.load(main, ".", "TITLE")).toBeNull();
+      // A module that matters is not parsed for a name its text cannot export.
+      expect(host.load(main, "./paths", "TITLE")).toBeNull();
+      expect(parsed).toEqual([]);
+      expect(host.load(main, ".", "RULES")).not.toBeNull();
+      expect(host.load(main, "./paths", "RULES")).not.toBeNull();
+      expect(parsed).toEqual(["index.ts", "paths.ts"]);
+      // Once parsed, a module answers every name.
+      expect(host.load(main, "./paths", "TITLE")).not.toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

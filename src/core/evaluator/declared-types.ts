@@ -40,7 +40,7 @@ function recordOfShape(evaluator: Evaluator, program: Program, typeText: string)
   if (!members) {
     const binding = program.moduleScope.lookup(name);
     if (binding?.source.kind !== "import" || isSdkModule(binding.source.source)) return null;
-    members = loadModule(evaluator, program, binding.source.source)?.typeDeclarations.get(binding.source.imported);
+    members = loadModule(evaluator, program, binding.source.source, binding.source.imported)?.typeDeclarations.get(binding.source.imported);
   }
   if (!members) return null;
   const has = (...names: string[]) => names.some((member) => members!.includes(member));

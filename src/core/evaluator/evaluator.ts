@@ -24,7 +24,11 @@ import { responseMethod, responseProperty, srvSelection } from "./responses.js";
 
 /** Gives the evaluator the modules that relative imports name (the scanner's files, or the disk). */
 export interface ModuleHost {
-  load(fromFile: string, specifier: string): Module | null;
+  /**
+   * The module `specifier` names from `fromFile`. `name`: the one export wanted of it, if only one
+   * is (a module whose text cannot export it need not be parsed: see `mayExport`).
+   */
+  load(fromFile: string, specifier: string, name?: string): Module | null;
 }
 
 /** Declared or inferred type text of an expression, when a type checker is available. */

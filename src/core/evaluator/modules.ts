@@ -11,7 +11,7 @@ import type { Evaluator } from "./evaluator.js";
 export function importedValue(evaluator: Evaluator, program: Program, specifier: string, imported: string): Value {
   const library = LIBRARY_OF_MODULE[specifier];
   if (library) return { kind: "library", library, path: imported === "default" || imported === "*" ? [] : [imported] };
-  const target = loadModule(evaluator, program, specifier);
+  const target = loadModule(evaluator, program, specifier, imported === "*" ? undefined : imported);
   if (!target) return UNKNOWN;
   if (imported === "*") return { kind: "namespace", program: target };
   return exportedValue(evaluator, target, imported, new Set());
@@ -26,10 +26,11 @@ export function requiredValue(evaluator: Evaluator, program: Program, specifier:
   return target.commonJsExport ? evaluator.value(target, target.commonJsExport) : { kind: "namespace", program: target };
 }
 
-export function loadModule(evaluator: Evaluator, program: Program, specifier: string): Program | null {
+/** The module `specifier` names (`name`: the one export wanted of it, if only one is). */
+export function loadModule(evaluator: Evaluator, program: Program, specifier: string, name?: string): Program | null {
   const host = evaluator.context.host;
   if (!host || !(specifier.startsWith(".") || specifier.startsWith("/"))) return null;
-  const module = host.load(program.module.file, specifier);
+  const module = host.load(program.module.file, specifier, name);
   return module ? programOf(module) : null;
 }
 
@@ -56,7 +57,7 @@ export function exportedValue(evaluator: Evaluator, program: Program, name: stri
     return evaluator.property(exported, name) ?? UNKNOWN;
   }
   for (const source of program.starExports) {
-    const next = loadModule(evaluator, program, source);
+    const next = loadModule(evaluator, program, source, name);
     if (!next) continue;
     const value = exportedValue(evaluator, next, name, seen);
     if (value.kind !== "unknown") return value;
