@@ -15,8 +15,9 @@
  * A file that passes none but imports modules that supply what is missing is parsed too (see
  * `hintsWithImports`).
  */
-import { BARREL_DEPTH, BarrelReader, BARRELS_FINGERPRINT, importedNamesOf, RE_EXPORTS } from "./barrels.js";
-import { StringPool } from "./string-pool.js";
+import { RE_EXPORTS } from "./barrels.js";
+import { KEPT_STRINGS, Signal, unionOfHints, wordlessHints, type Hints } from "./hints.js";
+import { everythingThrough, hasRelativeImport, hintsWithImports, IMPORT_GRAPH_FINGERPRINT, isBarrel, namesThroughBarrels, SPECIFIER_LEAD, type ImportGraph } from "./import-graph.js";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
 import { LIBRARY_OF_MODULE } from "./libraries.js";
@@ -61,10 +62,6 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
  * calls it may be anything (see `REQUEST_MODULES`).
  */
 const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl/;
-/** What leads to a module specifier's quote: `from`, `require(`, `import(`, `import "…"`. */
-const SPECIFIER_LEAD = String.raw`\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+`;
-/** A relative module specifier: `./paths`, `../index`, or the folder's own index, `.` and `..`. */
-const RELATIVE_IMPORT = new RegExp(String.raw`(?:${SPECIFIER_LEAD})["'](\.{1,2}(?:\/[^"']*)?)["']`, "g");
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
 const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
@@ -90,29 +87,6 @@ const canonical = (word: string) => word.replace(/[_-]/g, "").toLowerCase();
 /** The spellings code uses for a word: as given, snake_case and camelCase (the pattern ignores case). */
 const spellings = (word: string) => [word, word.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), word.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())];
 
-/** What a file's text hints at, as bits, so that a file and the modules it imports can be judged together. */
-export const Signal = {
-  Distinctive: 1,
-  /** Some path word of a deprecated endpoint or SDK resource (a constant worth reading from an importer). */
-  PathWord: 2,
-  ApiHint: 4,
-  Weak: 8,
-  DnsHint: 16,
-  RequestLibrary: 32,
-  RelativeImport: 64,
-  /** `filter` or `output_options` as a key: with `dataset` or the jobs path, a Logpush job body may be built. */
-  FilterKey: 128,
-  Dataset: 256,
-  ErrorCode: 512,
-  ApiErrors: 1024,
-  Srv: 2048,
-  JobsPath: 4096,
-  /** It re-exports names of a relative module (`export * from "./paths"`): a barrel, followed by the names its importers take. */
-  ReExports: 8192,
-  /** Each bit from here on: one of the fields that matter only together (the framing headers). */
-  FieldsTogether: 16384,
-} as const;
-
 /**
  * What a language's front end reads that the prefilter should count: the names given to the
  * prefilter (Go's and Terraform's), and member chains (`client.firewall.rules`), which are SDK
@@ -124,25 +98,6 @@ export interface TextReading {
 }
 /** JavaScript and TypeScript, as imported modules are. */
 export const CODE: TextReading = { names: false, members: true };
-
-/** A text's hints: signal bits and the path words it writes (canonical, each once). */
-export interface Hints {
-  readonly signals: number;
-  readonly words: readonly string[];
-}
-
-export const NO_HINTS: Hints = Object.freeze({ signals: 0, words: Object.freeze([]) as readonly string[] });
-
-/**
- * Most files write no path word: their hints are one of a few hundred sets of bits, shared
- * (a scan keeps the hints of every file it reads until it has judged the files with imports).
- */
-const WORDLESS = new Map<number, Hints>([[0, NO_HINTS]]);
-function wordlessHints(signals: number): Hints {
-  let hints = WORDLESS.get(signals);
-  if (!hints) WORDLESS.set(signals, (hints = Object.freeze({ signals, words: NO_HINTS.words })));
-  return hints;
-}
 
 export class Prefilter {
   private readonly distinctive: RegExp;
@@ -283,9 +238,7 @@ export class Prefilter {
     if (this.weak?.test(text)) signals |= Signal.Weak;
     if ((MAY_BE_DNS.test(text) && DNS_HINT.test(text)) || ((text.includes("Record") || text.includes("SRV")) && RECORD_TYPE.test(text)) || RECORD_MEMBER.test(text)) signals |= Signal.DnsHint;
     if (REQUEST_LIBRARY_HINT.test(text)) signals |= Signal.RequestLibrary;
-    RELATIVE_IMPORT.lastIndex = 0;
-    if (RELATIVE_IMPORT.test(text)) signals |= Signal.RelativeImport;
-    RELATIVE_IMPORT.lastIndex = 0;
+    if (hasRelativeImport(text)) signals |= Signal.RelativeImport;
     if (FILTER_KEY.test(text)) {
       signals |= Signal.FilterKey;
       // Read only next to a filter key of the same file (see `passes`).
@@ -503,132 +456,6 @@ function routeReaches(route: readonly string[], template: readonly string[]): bo
   });
 }
 
-/** Hints of several texts together. */
-export function unionOfHints(list: Iterable<Hints>): Hints {
-  let signals = 0;
-  const words = new Set<string>();
-  for (const hints of list) {
-    signals |= hints.signals;
-    for (const word of hints.words) words.add(word);
-  }
-  return { signals, words: [...words].sort() };
-}
-
-/**
- * How many levels of relative imports a file's hints are joined with. One: two reach a package's
- * index, which names everything (cloudflare-typescript's resources import core/resource, which
- * imports the client that holds every resource name): 1,325 files parsed instead of 354 on the
- * real corpus of the bench, for the same findings.
- */
-const IMPORT_DEPTH = 1;
-
-/**
- * A file's hints joined with those of the modules it imports, up to `IMPORT_DEPTH` levels: a
- * path written in one, the API's name or the request in another, a helper that fetches DNS
- * records for a file that reads their fields. `importsOf` gives a file's resolved imports.
- */
-export function hintsWithImports(file: string, hintsOf: (file: string) => Hints, importsOf: (file: string) => readonly string[]): Hints {
-  const seen = new Set([file]);
-  let level = [file];
-  const all: Hints[] = [hintsOf(file)];
-  for (let depth = 0; depth < IMPORT_DEPTH && level.length > 0; depth++) {
-    const next: string[] = [];
-    for (const from of level) {
-      for (const target of importsOf(from)) {
-        if (seen.has(target)) continue;
-        seen.add(target);
-        all.push(hintsOf(target));
-        next.push(target);
-      }
-    }
-    level = next;
-  }
-  return unionOfHints(all);
-}
-
-/**
- * What a verdict on a file reads of the files around it. `hintsOf` and `importsOf` (resolved
- * relative imports, re-exports included) of any file; `textOf` and `resolve`, to follow names
- * through barrels (asked only where that can change a verdict; without them, barrels are not
- * followed).
- */
-export interface ImportGraph {
-  hintsOf(file: string): Hints;
-  importsOf(file: string): readonly string[];
-  textOf?: (file: string) => string | null;
-  resolve?: (from: string, specifier: string) => string | null;
-}
-
-
-/** What following barrels learns, once per graph (a scan's, a lint's): shared by every file that imports the same barrels. */
-const everythingMemos = new WeakMap<ImportGraph, Map<string, Closure>>();
-const barrelReaders = new WeakMap<ImportGraph, BarrelReader>();
-
-/** Signals and words of many modules together, the words in a set. */
-interface Closure {
-  signals: number;
-  readonly words: Set<string>;
-}
-
-const isBarrel = (graph: ImportGraph, path: string) => (graph.hintsOf(path).signals & Signal.ReExports) !== 0;
-
-/**
- * The hints of every module a barrel imports, through barrels up to `BARREL_DEPTH` deep, whatever
- * the names: a superset of what `namesThroughBarrels` finds, from hints alone.
- */
-function everythingThrough(barrel: string, graph: ImportGraph): Closure {
-  let memo = everythingMemos.get(graph);
-  if (!memo) everythingMemos.set(graph, (memo = new Map()));
-  let closure = memo.get(barrel);
-  if (closure) return closure;
-  closure = { signals: 0, words: new Set() };
-  const seen = new Set([barrel]);
-  let level = [barrel];
-  for (let depth = 0; depth < BARREL_DEPTH && level.length > 0; depth++) {
-    const next: string[] = [];
-    for (const from of level) {
-      for (const target of graph.importsOf(from)) {
-        if (seen.has(target)) continue;
-        seen.add(target);
-        const hints = graph.hintsOf(target);
-        closure.signals |= hints.signals;
-        for (const word of hints.words) closure.words.add(word);
-        if (isBarrel(graph, target)) next.push(target);
-      }
-    }
-    level = next;
-  }
-  memo.set(barrel, closure);
-  return closure;
-}
-
-/**
- * The hints of the modules that the barrels `file` imports pass on the names it takes from them
- * (and, through `export *`, only modules whose text can export one). Not the barrels' own hints:
- * `hintsWithImports` has those.
- */
-function namesThroughBarrels(file: string, graph: ImportGraph, textOf: (file: string) => string | null, resolve: (from: string, specifier: string) => string | null): Hints[] {
-  const text = textOf(file);
-  if (text === null) {
-    return graph.importsOf(file).flatMap((target) => {
-      if (!isBarrel(graph, target)) return [];
-      const closure = everythingThrough(target, graph);
-      return [{ signals: closure.signals, words: [...closure.words] }];
-    });
-  }
-  let reader = barrelReaders.get(graph);
-  if (!reader) barrelReaders.set(graph, (reader = new BarrelReader(textOf, resolve, (path) => isBarrel(graph, path))));
-  const found: Hints[] = [];
-  const visit = (module: string) => {
-    found.push(graph.hintsOf(module));
-  };
-  for (const [specifier, wanted] of importedNamesOf(text)) {
-    const barrel = resolve(file, specifier);
-    if (barrel !== null && isBarrel(graph, barrel)) reader.follow(barrel, wanted, visit, file);
-  }
-  return found;
-}
-
 const sameNarrowing = (a: Narrowing, b: Narrowing) =>
   a.logpushJobRequests === b.logpushJobRequests && (a.rules === b.rules || (a.rules !== "all" && b.rules !== "all" && a.rules.length === b.rules.length && a.rules.every((rule) => b.rules.includes(rule))));
 
@@ -639,7 +466,7 @@ const sameNarrowing = (a: Narrowing, b: Narrowing) =>
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, RELATIVE_IMPORT, FILTER_KEY, DATASET, JOBS_PATH, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
   routeReaches.toString(),
@@ -647,27 +474,7 @@ export const PREFILTER_FINGERPRINT = [
   inModuleSpecifier.toString(),
   BEFORE_SPECIFIER.source,
   CHAIN_WRAPPERS.join("|"),
-  hintsWithImports.toString(),
-  String(IMPORT_DEPTH),
-  everythingThrough.toString(),
-  namesThroughBarrels.toString(),
-  String(BARREL_DEPTH),
   RE_EXPORTS.source,
-  BARRELS_FINGERPRINT,
+  IMPORT_GRAPH_FINGERPRINT,
 ].join("\n");
 
-/** What `relativeImports` gives a file that imports nothing: one array for all. */
-export const NO_IMPORTS: readonly string[] = Object.freeze([]);
-
-/** The relative module specifiers a file imports, read from its text. */
-export function relativeImports(text: string): readonly string[] {
-  const specifiers = [...text.matchAll(RELATIVE_IMPORT)].map((match) => KEPT_STRINGS.intern(match[1]!));
-  return specifiers.length === 0 ? NO_IMPORTS : specifiers;
-}
-
-/**
- * The words and imports a scan keeps for every file, one copy of each, none of them a view of the
- * file's text (that would keep every file's text alive: at 8 copies of the benchmark corpus, 330
- * MiB of peak memory). Sharing them saved 4.5 MB of 45 MB at the end of reading there.
- */
-const KEPT_STRINGS = new StringPool();

@@ -6,7 +6,9 @@
  * for byte. A digest (SHA-1) cost 0.2-0.3 s on the bench corpus, most of it OpenSSL's per-call
  * start in a process as large as ESLint's.
  */
-import { relativeImports, type Hints, type Prefilter } from "../core/prefilter.js";
+import type { Hints } from "../core/hints.js";
+import { relativeImports } from "../core/import-graph.js";
+import type { Prefilter } from "../core/prefilter.js";
 
 export interface TextFacts {
   readonly hints: Hints;

@@ -13,7 +13,7 @@
  * The file is two lines: a header (format, key, digest) and the content, whose text is what the
  * digest is taken of, so that checking it costs a hash of the text, not a second serialization.
  */
-import type { Hints } from "../core/prefilter.js";
+import type { Hints } from "../core/hints.js";
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";

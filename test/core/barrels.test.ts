@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadBundledCatalogue } from "../../src/catalogue/index.js";
 import { ALL_NAMES, BarrelReader, importedNamesOf, ImportWorth, mayExport, namesThrough, reExportsOf } from "../../src/core/barrels.js";
-import { hintsWithImports, Prefilter, relativeImports, type ImportGraph } from "../../src/core/prefilter.js";
+import { hintsWithImports, relativeImports, type ImportGraph } from "../../src/core/import-graph.js";
+import { Prefilter } from "../../src/core/prefilter.js";
 
 const prefilter = new Prefilter(loadBundledCatalogue());
 

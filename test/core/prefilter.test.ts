@@ -2,7 +2,9 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { loadBundledCatalogue } from "../../src/catalogue/index.js";
-import { hintsWithImports, Prefilter, relativeImports, type Hints } from "../../src/core/prefilter.js";
+import type { Hints } from "../../src/core/hints.js";
+import { hintsWithImports, relativeImports } from "../../src/core/import-graph.js";
+import { Prefilter } from "../../src/core/prefilter.js";
 import { analyzeCode } from "../support/analyze.js";
 
 const prefilter = new Prefilter(loadBundledCatalogue());

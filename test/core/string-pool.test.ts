@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StringPool } from "../../src/core/string-pool.js";
-import { relativeImports } from "../../src/core/prefilter.js";
+import { relativeImports } from "../../src/core/import-graph.js";
 
 describe("StringPool", () => {
   it("answers with a string equal to the one given, whatever text it was cut from", () => {
