@@ -29,7 +29,7 @@ interface CacheEntry {
   result: FileAnalysis;
 }
 
-const FORMAT = 6;
+const FORMAT = 7;
 
 /**
  * What reading a file taught the scan (its hash, its prefilter hints, its relative imports),
@@ -44,6 +44,8 @@ export interface ReadEntry {
   imports: readonly string[];
   /** A result, baseline or SARIF log sunset-lint wrote (JSON): not code, and not counted as scanned. */
   ownOutput?: true;
+  /** A bundle this bundler generated (see `bundlerOf`): left out unless bundles are scanned. */
+  bundle?: string;
   /**
    * For a file that does not pass the prefilter alone and imports others: whether it passed with
    * its imports' hints, replayed only by a run in which everything it rested on is unchanged (see

@@ -20,6 +20,7 @@ import { discoverFiles, discoveryKey, toPosixRelative, type DiscoverOptions, typ
 import { DiscoveryMemo } from "./discovery-memo.js";
 import { contentHash } from "../files/content-hash.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
+import { bundlerOf, bundleSkipped } from "../files/generated-bundle.js";
 import { NO_IMPORTS, relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { NO_RULES, Prefilter, PREFILTER_FINGERPRINT } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
@@ -262,6 +263,12 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const resolveImport = memoizedImportResolver(discovery.listings, undefined, restedOn);
   /** Files read by `readHints` before their turn in the loop below, which then takes their hints (without a cache). */
   const readEarly = new Set<string>();
+  /** Of those, the bundles a bundler generated (see `bundlerOf`), by bundler. */
+  const bundlesReadEarly = new Map<string, string>();
+  // Generated bundles are left out by default, unless named on the command line (as ignores are).
+  const named = new Set((options.paths ?? []).map((path) => resolve(cwd, path)));
+  const leavesOutBundle = (file: string) => !options.noDefaultIgnores && file !== stdinPath && !named.has(file);
+  const leaveOutBundle = (file: string, bundler: string) => problems.push({ file: toPosixRelative(cwd, file), message: bundleSkipped(bundler), kind: "skipped" });
   const readHints = (target: string) => {
     if (!hintsOf.has(target)) {
       if (options.shard || !discovery.languages.has(target)) restedOn(target);
@@ -269,6 +276,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
       importsOf.set(target, read.ok ? relativeImports(read.text) : NO_IMPORTS);
       if (read.ok) readEarly.add(target);
+      const bundler = read.ok ? bundlerOf(target, read.text) : null;
+      if (bundler !== null) bundlesReadEarly.set(target, bundler);
     }
     return hintsOf.get(target)!;
   };
@@ -336,14 +345,24 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     // With a cache, a file unchanged since the last run (same stamp) is not read at all: its
     // hash, hints and imports come from the cache (and for JSON, whether it is sunset-lint's own
     // output: results, baselines, SARIF), and its text is read only if it is analysed.
-    const known = cache && file !== stdinPath ? cache.knownRead(file) : null;
+    let known = cache && file !== stdinPath ? cache.knownRead(file) : null;
+    // A bundle the last run left out is read again by a run that scans bundles.
+    if (known?.bundle !== undefined && !leavesOutBundle(file)) known = null;
     let hints: Hints;
     let imports: readonly string[];
     let text: string | null = null;
     if (known?.ownOutput) {
       ownOutputs.add(file);
       continue;
+    } else if (known?.bundle !== undefined) {
+      leaveOutBundle(file, known.bundle);
+      continue;
     } else if (!cache && readEarly.has(file) && languageOf(file) === "typescript") {
+      const bundler = bundlesReadEarly.get(file);
+      if (bundler !== undefined && leavesOutBundle(file)) {
+        leaveOutBundle(file, bundler);
+        continue;
+      }
       // Read already for a file that imports it (see `rulesOf`): the same hints, not read twice.
       hints = hintsOf.get(file)!;
       imports = importsOf.get(file)!;
@@ -367,9 +386,16 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         if (cache && stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash: contentHash(read.text), hints: NO_HINTS, imports: NO_IMPORTS, ownOutput: true });
         continue;
       }
+      const bundler = leavesOutBundle(file) ? bundlerOf(file, read.text) : null;
+      if (bundler !== null) {
+        everyReadKnown &&= previous?.bundle === bundler;
+        leaveOutBundle(file, bundler);
+        if (cache && stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash: contentHash(read.text), hints: NO_HINTS, imports: NO_IMPORTS, bundle: bundler });
+        continue;
+      }
       hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
       imports = languageOf(file) === "typescript" ? relativeImports(read.text) : NO_IMPORTS;
-      everyReadKnown &&= previous !== null && !previous.ownOutput && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
+      everyReadKnown &&= previous !== null && !previous.ownOutput && previous.bundle === undefined && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.
         const hash = contentHash(read.text);

@@ -1,0 +1,66 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { bundlerOf } from "../../src/files/generated-bundle.js";
+import { scan } from "../../src/scanner/scan.js";
+import { AS_OF } from "../support/analyze.js";
+
+/** A package's table of special headers, as an HTTP client's parser keeps it: both framing headers, no request. */
+const TABLE = `exports.SPECIAL_HEADERS = { "content-length": STATE.CONTENT_LENGTH, "transfer-encoding": STATE.TRANSFER_ENCODING };`;
+const ESBUILD = `var __commonJS = (cb, mod) => function __require() { return mod || (0, cb[Object.keys(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports; };
+
+// node_modules/some-client/lib/constants.js
+var require_constants = __commonJS({
+  "node_modules/some-client/lib/constants.js"(exports) {
+    ${TABLE}
+  }
+});
+
+// src/main.ts
+require_constants();
+`;
+const NCC = `/******/ var __webpack_modules__ = ({
+/***/ 101:
+/***/ ((module, exports, __nccwpck_require__) => {
+${TABLE}
+/***/ })
+/******/ });
+/******/ function __nccwpck_require__(id) { return __webpack_modules__[id](); }
+/******/ __nccwpck_require__(101);
+`;
+
+describe("generated bundles", () => {
+  it("are told by the marks their bundler leaves, not by a mention of them", () => {
+    expect(bundlerOf("index.js", ESBUILD)).toBe("esbuild");
+    expect(bundlerOf("dist/index.cjs", NCC)).toBe("ncc");
+    expect(bundlerOf("index.js", NCC.replaceAll("__nccwpck_require__", "__webpack_require__"))).toBe("webpack");
+    // A stack trace parser that recognises webpack's frames; esbuild's names in a string; TypeScript.
+    expect(bundlerOf("trace.js", `const webpack = line.includes("__webpack_require__") || line.includes("/******/ ({");\nconst stripped = path.replace(/^node_modules\\//, "");`)).toBeNull();
+    expect(bundlerOf("notes.js", `const text = "// node_modules/x is wrapped in __commonJS({ ... })";`)).toBeNull();
+    expect(bundlerOf("index.ts", ESBUILD)).toBeNull();
+  });
+
+  const root = mkdtempSync(join(tmpdir(), "sunset-lint-bundles-"));
+  afterAll(() => [root, `${root}.cache.json`].forEach((path) => rmSync(path, { recursive: true, force: true })));
+  writeFileSync(join(root, "index.js"), ESBUILD);
+  writeFileSync(join(root, "headers.js"), `export const headers = { "Content-Length": "10", "Transfer-Encoding": "chunked" };\n`);
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  for (const name of readdirSync(root)) utimesSync(join(root, name), hourAgo, hourAgo);
+  utimesSync(root, hourAgo, hourAgo);
+  const files = (result: Awaited<ReturnType<typeof scan>>) => result.findings.map((finding) => finding.file).sort();
+
+  it("are left out of a scan by default and named, with and without the cache; scanned when named or with --no-default-ignores", async () => {
+    const skipped = [{ file: "index.js", kind: "skipped", message: "skipped: a bundle built by esbuild, with the code of the packages it was built from; --no-default-ignores scans it" }];
+    for (const cache of [undefined, `${root}.cache.json`, `${root}.cache.json`]) {
+      const result = await scan({ cwd: root, asOf: AS_OF, jobs: 0, cache });
+      expect(files(result)).toEqual(["headers.js"]);
+      expect(result.summary.problems).toEqual(skipped);
+    }
+    const everything = await scan({ cwd: root, asOf: AS_OF, jobs: 0, noDefaultIgnores: true, cache: `${root}.cache.json` });
+    expect(files(everything)).toEqual(["headers.js", "index.js"]);
+    expect(everything.summary.problems).toEqual([]);
+    const named = await scan({ cwd: root, paths: ["index.js"], asOf: AS_OF, jobs: 0 });
+    expect(files(named)).toEqual(["index.js"]);
+  });
+});
