@@ -3,7 +3,8 @@
  * `Transfer-Encoding` and `Content-Length` (any case): in one object literal (its own keys and
  * those of objects it spreads, `{ ...CHUNKED, "Content-Length": n }`, from this module or another),
  * or set one by one on the same headers object (`headers.set`, `append`, `setHeader`,
- * `headers[name] = …`).
+ * `headers[name] = …`), beside those it was made with (`new Headers({ "Content-Length": n })`),
+ * unless one of them is removed from it (`headers.delete(…)`).
  * Server responses (`res.writeHead`, `new Response`) are not requests to the API.
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
@@ -12,6 +13,7 @@ import { staticText } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
 const SETTERS = new Set(["set", "append", "setHeader", "header"]);
+const REMOVERS = new Set(["delete", "removeHeader"]);
 const SERVER_RESPONSE_NAMES = /^(?:res|resp|response|reply|ctx|context|h)$/;
 const SERVER_RESPONSE_METHODS = new Set(["writeHead", "setHeaders", "headers", "code", "status"]);
 
@@ -54,9 +56,18 @@ export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
       byReceiver.set(key, names);
       initialKeys(ctx, receiver, entry, names);
     };
+    /** Receivers that drop one of the headers (`headers.delete("Content-Length")`): not reported. */
+    const dropped = new Set<string>();
     for (const call of ctx.program.calls) {
       const callee = call.callee;
-      if (callee.kind !== "member" || callee.property === null || !SETTERS.has(callee.property) || !call.args[0]) continue;
+      if (callee.kind !== "member" || callee.property === null || !call.args[0]) continue;
+      if (REMOVERS.has(callee.property)) {
+        const name = staticText(ctx.evaluator.value(ctx.program, call.args[0]));
+        const key = name !== null && wanted.includes(name.toLowerCase()) ? receiverKey(ctx, callee.object) : null;
+        if (key !== null) dropped.add(key);
+        continue;
+      }
+      if (!SETTERS.has(callee.property)) continue;
       note(callee.object, staticText(ctx.evaluator.value(ctx.program, call.args[0])), call.range);
     }
     for (const member of ctx.program.members) {
@@ -64,8 +75,8 @@ export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
       if (parent?.kind !== "expression-pattern" || !ctx.isWritten(member)) continue;
       note(member.object, member.property, ctx.program.parentOf(parent)!.range);
     }
-    for (const names of byReceiver.values()) {
-      if (wanted.every((field) => names.has(field))) report(latest(wanted.map((field) => names.get(field)!)));
+    for (const [key, names] of byReceiver) {
+      if (!dropped.has(key) && wanted.every((field) => names.has(field))) report(latest(wanted.map((field) => names.get(field)!)));
     }
   }
 }

@@ -524,7 +524,12 @@ export class Evaluator {
     if (callee.kind === "identifier" && !program.resolve(callee)) {
       if (callee.name === "URL") return newUrl(this, program, node, env);
       if (callee.name === "Request") return newRequest(this, program, node, env);
-      if (callee.name === "Headers" || callee.name === "URLSearchParams") return UNKNOWN;
+      // Headers made from an object hold its keys (read by the framing-headers rule); from anything else, unknown.
+      if (callee.name === "Headers") {
+        const init = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
+        return init.kind === "object" ? init : UNKNOWN;
+      }
+      if (callee.name === "URLSearchParams") return UNKNOWN;
     }
     const value = this.value(program, callee, env);
     if (value.kind === "class") return { kind: "instance", cls: value.cls, program: value.program };
