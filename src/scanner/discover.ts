@@ -13,7 +13,9 @@ import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, rea
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import type { Ignore } from "ignore";
+import { bundlerOf } from "../files/generated-bundle.js";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
+import { readSource } from "../files/read-source.js";
 import { directoryFilesOf, directoryFilesOfNames, isSourceName, type DirectoryFiles, type Listings } from "../files/resolve-import.js";
 import { DEFAULT_LANGUAGES, LANGUAGE_LABELS, languageOfPath, languageOfShebang, type LanguageId } from "../languages/index.js";
 import { ScanUsageError } from "./errors.js";
@@ -148,7 +150,7 @@ class IgnoreRules {
 /**
  * Why a directory walk of these paths would not scan this file, or null when it would
  * (`--print-config`). Follows the walk's rules: pruned directories, `.min.js`, the user's
- * patterns, `.gitignore` files.
+ * patterns, `.gitignore` files; and the read's: generated bundles.
  */
 export function ignoredBecause(file: string, options: DiscoverOptions): string | null {
   const filter = new LanguageFilter(new Set(options.languages ?? DEFAULT_LANGUAGES));
@@ -168,6 +170,10 @@ export function ignoredBecause(file: string, options: DiscoverOptions): string |
   if (!options.noDefaultIgnores && file.endsWith(".min.js")) return "a minified bundle (*.min.js), left out by default";
   if (rules.ignoredByUser(file, root, false)) return "it matches an ignore pattern";
   if (rules.gitignores?.ignores(file, false)) return "a .gitignore ignores it";
+  // Told by its text, as the scan tells it when it reads the file.
+  const read = options.noDefaultIgnores ? null : readSource(file);
+  const bundler = read?.ok ? bundlerOf(file, read.text) : null;
+  if (bundler !== null) return `a bundle built by ${bundler}, left out by default (--no-default-ignores scans it)`;
   return null;
 }
 

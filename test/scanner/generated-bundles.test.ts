@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundlerOf } from "../../src/files/generated-bundle.js";
+import { ignoredBecause } from "../../src/scanner/discover.js";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
 
@@ -62,5 +63,10 @@ describe("generated bundles", () => {
     expect(everything.summary.problems).toEqual([]);
     const named = await scan({ cwd: root, paths: ["index.js"], asOf: AS_OF, jobs: 0 });
     expect(files(named)).toEqual(["index.js"]);
+    // What `--print-config` says of it.
+    const why = (paths: string[], noDefaultIgnores = false) => ignoredBecause(join(root, "index.js"), { cwd: root, paths, ignore: [], noDefaultIgnores });
+    expect(why(["."])).toBe("a bundle built by esbuild, left out by default (--no-default-ignores scans it)");
+    expect(why(["."], true)).toBeNull();
+    expect(why(["index.js"])).toBeNull();
   });
 });
