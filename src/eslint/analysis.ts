@@ -18,9 +18,10 @@ import { StampedCache } from "../files/stamped-cache.js";
 import { recentImportResolver } from "../files/resolve-import.js";
 import { BarrelReader, ImportWorth } from "../core/barrels.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
+import type { ImportGraph } from "../core/import-graph.js";
 import { Prefilter } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
-import { TextFactsCache } from "./text-facts.js";
+import { TextFactsCache, type TextFacts } from "./text-facts.js";
 import { loadModuleParser } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
 
@@ -181,27 +182,42 @@ function narrowingOf(context: Context, crossFile: boolean): Narrowing {
   if (known !== undefined) return known;
   const file = context.physicalFilename ?? context.filename;
   const facts = textFacts.of(sourceCode.text);
-  const own = facts.hints;
-  // Resolved only if the file's own words leave some rule out; none followed without crossFile.
-  let ownImports: string[] | null = null;
-  const importsOf = (path: string) => {
-    if (path !== file) return importedFile(path).imports;
-    if (!crossFile) return [];
-    return (ownImports ??= facts.specifiers.flatMap((specifier) => resolveImport(file, specifier) ?? []));
-  };
-  const narrowing = prefilterOf().narrowingOf(file, {
-    hintsOf: (path) => (path === file ? own : importedFile(path).hints),
-    importsOf,
-    // Names taken through barrels: read where they can change the verdict (see `Prefilter.narrowingOf`).
-    textOf: (path) => {
-      if (path === file) return sourceCode.text;
-      const read = readSource(path);
-      return read.ok ? read.text : null;
-    },
-    resolve: (from, specifier) => resolveImport(from, specifier) ?? null,
-  });
+  // Without crossFile, no import is followed: the file's own words alone.
+  const narrowing = crossFile ? prefilterOf().narrowingOf(file, importGraphFor(file, sourceCode.text, facts)) : prefilterOf().narrowing(facts.hints);
   narrowings.set(sourceCode, narrowing);
   return narrowing;
+}
+
+/** The file being judged, as `importGraph` answers for it (its text as ESLint has it, not as on disk). */
+const judged = { file: "", text: "", facts: { hints: NO_HINTS, specifiers: [] } as TextFacts, imports: null as string[] | null };
+let importGraph: { graph: ImportGraph; made: number } | null = null;
+/**
+ * The import graph the prefilter judges a file in (the file's own hints and imports, the others'
+ * from `importedFile`, texts read where names through barrels can change the verdict). The same
+ * graph for a second, so that what it learns of barrels (`Prefilter.narrowingOf` keeps it by
+ * graph) serves the keystrokes of that second and the files linted in it; a new one after that,
+ * as `importedFiles` looks at files again after a second.
+ */
+function importGraphFor(file: string, text: string, facts: TextFacts): ImportGraph {
+  Object.assign(judged, { file, text, facts, imports: null });
+  const now = Date.now();
+  if (importGraph === null || now - importGraph.made > 1000) {
+    const graph: ImportGraph = {
+      hintsOf: (path) => (path === judged.file ? judged.facts.hints : importedFile(path).hints),
+      importsOf: (path) => {
+        if (path !== judged.file) return importedFile(path).imports;
+        return (judged.imports ??= judged.facts.specifiers.flatMap((specifier) => resolveImport(judged.file, specifier) ?? []));
+      },
+      textOf: (path) => {
+        if (path === judged.file) return judged.text;
+        const read = readSource(path);
+        return read.ok ? read.text : null;
+      },
+      resolve: (from, specifier) => resolveImport(from, specifier) ?? null,
+    };
+    importGraph = { graph, made: now };
+  }
+  return importGraph.graph;
 }
 
 function importedFile(path: string): { hints: Hints; imports: string[] } {
