@@ -21,6 +21,7 @@ import { DiscoveryMemo } from "./discovery-memo.js";
 import { contentHash } from "../files/content-hash.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
 import { bundlerOf, bundleSkipped } from "../files/generated-bundle.js";
+import { codeStamp } from "./code-stamp.js";
 import { NO_IMPORTS, relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { NO_RULES, Prefilter, PREFILTER_FINGERPRINT } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
@@ -142,7 +143,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const cache = options.cache && !options.withFixes && !stdinPath
     ? new ScanCache(
         typeof options.cache === "string" ? resolve(cwd, options.cache) : resolve(cwd, ".sunset-lint-cache/scan-cache.json"),
-        ScanCache.keyOf([TOOL_VERSION, catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|"), SDK_METHOD_SPELLINGS, prefilterText.toString(), prefilterReading.toString()]),
+        ScanCache.keyOf([TOOL_VERSION, codeStamp(), catalogue.hash, analysis, options.tsconfig ?? null, cwd, maxFileBytes, PREFILTER_FINGERPRINT, REQUEST_NAMES.join("|"), SDK_METHOD_SPELLINGS, prefilterText.toString(), prefilterReading.toString()]),
         options.onNotice,
       )
     : null;
