@@ -14,10 +14,59 @@ export type WantedNames = ReadonlySet<string> | typeof ALL_NAMES;
 
 /** `export … from "./x"` as a barrel writes it: `*`, `* as ns`, or `{ a, b as c, type d }`. */
 const RE_EXPORT = /\bexport\s+(?:type\s+)?(\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["'](\.{1,2}\/[^"']+|\.{1,2})["']/g;
-/** Whether a text re-exports from a relative module (the cheap test of the prefilter's hints). */
-export const RE_EXPORTS = /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s+)?from\s*["']\./;
+/** Whether a text re-exports from a relative module as ES modules do (see `reExportsSomething`). */
+const ES_RE_EXPORTS = /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s+)?from\s*["']\./;
+/** A relative module required whole, as a pattern's source: `require("./x")`. */
+const REQUIRED = String.raw`require\s*\(\s*["'](\.{1,2}(?:\/[^"']*)?)["']\s*\)`;
+/**
+ * CommonJS re-exports of a module whole: `module.exports = require("./x")`, a spread of one
+ * (`module.exports = { ...require("./x") }`), the first source of `Object.assign(module.exports, …)`.
+ */
+const CJS_WHOLE = new RegExp(String.raw`(?:\bmodule\.exports\s*=\s*|\.\.\.\s*|\bObject\.assign\s*\(\s*(?:module\.)?exports\s*,\s*)${REQUIRED}`, "g");
+/** Further sources of `Object.assign(module.exports, require("./a"), require("./b"))`, each after the one before. */
+const CJS_NEXT_SOURCE = new RegExp(String.raw`\s*,\s*${REQUIRED}`, "y");
+/** A CommonJS re-export under a name: `exports.paths = require("./paths")`. */
+const CJS_NAMED = new RegExp(String.raw`\b(?:module\.)?exports\.([\w$]+)\s*=\s*${REQUIRED}`, "g");
+
+/** `module.exports = paths;`, where `paths` may be a module required whole (see `aliasedModule`). */
+const CJS_ALIAS = /\bmodule\.exports\s*=\s*([\w$]+)\s*(?:;|$)/m;
+
+/** The relative module `module.exports = name` exports whole, when `name` is bound to `require` of one (`const paths = require("./paths")`). */
+function aliasedModule(text: string): string | null {
+  const alias = text.includes("module.exports") ? CJS_ALIAS.exec(text)?.[1] : undefined;
+  if (alias === undefined) return null;
+  return new RegExp(String.raw`\b(?:const|let|var)\s+${alias.replace(/\$/g, "\\$")}\s*=\s*${REQUIRED}`).exec(text)?.[1] ?? null;
+}
+
+/**
+ * One pass over a text for what may be a re-export: an ES one (the group), or the start of a
+ * CommonJS one, confirmed by the patterns above (the prefilter asks this of most files: one
+ * pattern costs less than one for each kind, 33 ms instead of 47 on the bench corpus).
+ */
+const MAY_RE_EXPORT = new RegExp(
+  String.raw`(${ES_RE_EXPORTS.source})|\bmodule\.exports\s*=\s*(?:require\s*\(|[\w$]+\s*(?:;|$))|\.\.\.\s*require\s*\(\s*["']\.|\bexports\.[\w$]+\s*=\s*require\s*\(\s*["']\.|\bObject\.assign\s*\(\s*(?:module\.)?exports\s*,`,
+  "m",
+);
+
+/** Whether a text re-exports from a relative module (ES or CommonJS): a barrel. */
+export function reExportsSomething(text: string): boolean {
+  const first = MAY_RE_EXPORT.exec(text);
+  if (first === null) return false;
+  if (first[1] !== undefined) return true;
+  return matches(CJS_WHOLE, text) || matches(CJS_NAMED, text) || aliasedModule(text) !== null || ES_RE_EXPORTS.test(text);
+}
+
+/** `pattern.test(text)` for a global pattern, leaving it as it was found (`matchAll` starts where `test` left it). */
+function matches(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  const found = pattern.test(text);
+  pattern.lastIndex = 0;
+  return found;
+}
 /** `import` clauses that name bindings: default, `* as ns`, `{ a, b as c }`, or both. */
 const IMPORT_CLAUSE = /\bimport\s+(?:type\s+)?((?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)|[\w$]+)\s*from\s*["'](\.{1,2}\/[^"']+|\.{1,2})["']/g;
+/** `const { a, b: c } = require("./x")` (a rest element takes the module whole: see `importedNamesOf`). */
+const DESTRUCTURED_REQUIRE = /\b(?:const|let|var)\s*(\{[^}.]*\})\s*=\s*require\s*\(\s*["'](\.{1,2}\/[^"']+|\.{1,2})["']\s*\)/g;
 /** What takes a module whole: `require("./x")`, `import("./x")`. */
 const WHOLE_MODULE = /\b(?:require|import)\s*\(\s*["'](\.{1,2}\/[^"']+|\.{1,2})["']/g;
 
@@ -51,6 +100,16 @@ export function reExportsOf(text: string): ReExport[] {
     else if (clause.startsWith("*")) reExports.push({ specifier, names: new Map([[clause.split(/\s+as\s+/)[1]!.trim(), ALL_NAMES]]) });
     else reExports.push({ specifier, names: new Map(namedList(clause).map(([there, here]) => [here, there])) });
   }
+  if (!text.includes("exports")) return reExports;
+  for (const match of text.matchAll(CJS_WHOLE)) {
+    reExports.push({ specifier: match[1]!, names: ALL_NAMES });
+    if (!match[0].startsWith("Object")) continue;
+    CJS_NEXT_SOURCE.lastIndex = match.index + match[0].length;
+    for (let next = CJS_NEXT_SOURCE.exec(text); next !== null; next = CJS_NEXT_SOURCE.exec(text)) reExports.push({ specifier: next[1]!, names: ALL_NAMES });
+  }
+  for (const match of text.matchAll(CJS_NAMED)) reExports.push({ specifier: match[2]!, names: new Map([[match[1]!, ALL_NAMES]]) });
+  const aliased = aliasedModule(text);
+  if (aliased !== null) reExports.push({ specifier: aliased, names: ALL_NAMES });
   return reExports;
 }
 
@@ -80,7 +139,13 @@ export function importedNamesOf(text: string): Map<string, WantedNames> {
     if (brace >= 0) names.push(...namedList(clause.slice(brace)).map(([there]) => there));
     want(specifier, names);
   }
-  for (const match of text.matchAll(WHOLE_MODULE)) want(match[1]!, ALL_NAMES);
+  // `const { a, b: c } = require("./x")` takes `a` and `b`; any other `require("./x")`, the module whole.
+  const destructured = new Set<number>();
+  for (const match of text.matchAll(DESTRUCTURED_REQUIRE)) {
+    want(match[2]!, namedList(match[1]!.replace(/:/g, " as ").replace(/\s*=[^,}]*/g, "")).map(([there]) => there));
+    destructured.add(match.index + match[0].lastIndexOf("require"));
+  }
+  for (const match of text.matchAll(WHOLE_MODULE)) if (!destructured.has(match.index)) want(match[1]!, ALL_NAMES);
   // Not the names a file re-exports: it passes them on, it does not use them.
   return wanted;
 }
@@ -142,7 +207,7 @@ export class BarrelReader {
     if (this.knownBarrel) return this.knownBarrel(path);
     return remembered(this.barrels, path, () => {
       const text = this.keptText(path);
-      return text !== null && RE_EXPORTS.test(text);
+      return text !== null && reExportsSomething(text);
     });
   }
 
@@ -237,7 +302,7 @@ export class ImportWorth {
 
   verdict(path: string, text: string, name?: string): ParseVerdict {
     if (this.textMatters(text)) return name === undefined || mayExport(text, name) ? "parse" : "not-for-this-name";
-    if (!RE_EXPORTS.test(text)) return "never";
+    if (!reExportsSomething(text)) return "never";
     const wanted: WantedNames = name === undefined ? ALL_NAMES : new Set([name]);
     return this.reader.follow(path, wanted, (module) => this.moduleMatters(module)) ? "parse" : "not-for-this-name";
   }
@@ -251,6 +316,6 @@ export class ImportWorth {
 }
 
 /** Everything the verdicts built on this module depend on (see `PREFILTER_FINGERPRINT`). */
-export const BARRELS_FINGERPRINT = [RE_EXPORT.source, RE_EXPORTS.source, IMPORT_CLAUSE.source, WHOLE_MODULE.source, String(BARREL_DEPTH), namedList, reExportsOf, importedNamesOf, mayExport, namesThrough, BarrelReader]
+export const BARRELS_FINGERPRINT = [RE_EXPORT.source, ES_RE_EXPORTS.source, MAY_RE_EXPORT.source, CJS_WHOLE.source, CJS_NEXT_SOURCE.source, CJS_NAMED.source, CJS_ALIAS.source, aliasedModule, IMPORT_CLAUSE.source, WHOLE_MODULE.source, DESTRUCTURED_REQUIRE.source, reExportsSomething, String(BARREL_DEPTH), namedList, reExportsOf, importedNamesOf, mayExport, namesThrough, BarrelReader]
   .map(String)
   .join("\n");

@@ -15,7 +15,7 @@
  * A file that passes none but imports modules that supply what is missing is parsed too (see
  * `hintsWithImports`).
  */
-import { RE_EXPORTS } from "./barrels.js";
+import { reExportsSomething } from "./barrels.js";
 import { KEPT_STRINGS, Signal, unionOfHints, wordlessHints, type Hints } from "./hints.js";
 import { everythingThrough, hasRelativeImport, hintsWithImports, IMPORT_GRAPH_FINGERPRINT, isBarrel, namesThroughBarrels, SPECIFIER_LEAD, type ImportGraph } from "./import-graph.js";
 import type { CatalogueIndex } from "../catalogue/load.js";
@@ -245,7 +245,7 @@ export class Prefilter {
       if (DATASET.test(text)) signals |= Signal.Dataset;
     }
     if (JOBS_PATH.test(text)) signals |= Signal.JobsPath;
-    if (signals & Signal.RelativeImport && RE_EXPORTS.test(text)) signals |= Signal.ReExports;
+    if (signals & Signal.RelativeImport && reExportsSomething(text)) signals |= Signal.ReExports;
     if (text.includes("1004") && ERROR_CODE.test(text)) {
       signals |= Signal.ErrorCode;
       if (API_ERRORS.test(text)) signals |= Signal.ApiErrors;
@@ -474,7 +474,6 @@ export const PREFILTER_FINGERPRINT = [
   inModuleSpecifier.toString(),
   BEFORE_SPECIFIER.source,
   CHAIN_WRAPPERS.join("|"),
-  RE_EXPORTS.source,
   IMPORT_GRAPH_FINGERPRINT,
 ].join("\n");
 

@@ -317,6 +317,11 @@ export class Program {
     return this.module.text.slice(range[0], range[1]);
   }
 
+  /** `module.exports`, or `exports` where the module does not declare a binding of that name. */
+  private isCommonJsExports(expression: Expression): boolean {
+    return isModuleExportsMember(expression) || (expression.kind === "identifier" && expression.name === "exports" && !this.moduleScope.lookup("exports"));
+  }
+
   private collectExports() {
     for (const statement of this.module.body) {
       switch (statement.kind) {
@@ -349,12 +354,16 @@ export class Program {
           break;
         case "expression": {
           const expression = statement.expression;
+          // `Object.assign(module.exports, require("./a"), …)`: the module exports what the call merges.
+          if (expression.kind === "call" && isObjectAssignTo(expression, (e) => this.isCommonJsExports(e))) {
+            this.commonJsExport = expression;
+            break;
+          }
           if (expression.kind !== "assign" || expression.operator !== "=" || expression.target.kind !== "expression-pattern") break;
           const target = expression.target.expression;
           if (target.kind !== "member" || target.property === null) break;
           const object = target.object;
-          const isModuleExports = (e: Expression) =>
-            e.kind === "member" && e.property === "exports" && e.object.kind === "identifier" && e.object.name === "module";
+          const isModuleExports = isModuleExportsMember;
           if (isModuleExports(target)) {
             this.commonJsExport = expression.value;
           } else if ((object.kind === "identifier" && object.name === "exports" && !this.moduleScope.lookup("exports")) || isModuleExports(object)) {
@@ -389,4 +398,12 @@ export function programOf(module: Module): Program {
   let program = programs.get(module);
   if (!program) programs.set(module, (program = new Program(module)));
   return program;
+}
+
+const isModuleExportsMember = (e: Expression) => e.kind === "member" && e.property === "exports" && e.object.kind === "identifier" && e.object.name === "module";
+
+/** `Object.assign(target, …)` with the target `isTarget` accepts. */
+function isObjectAssignTo(call: Extract<Expression, { kind: "call" }>, isTarget: (e: Expression) => boolean): boolean {
+  const callee = call.callee;
+  return callee.kind === "member" && callee.property === "assign" && callee.object.kind === "identifier" && callee.object.name === "Object" && call.args[0] !== undefined && isTarget(call.args[0]);
 }

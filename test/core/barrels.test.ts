@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadBundledCatalogue } from "../../src/catalogue/index.js";
-import { ALL_NAMES, BarrelReader, importedNamesOf, ImportWorth, mayExport, namesThrough, reExportsOf } from "../../src/core/barrels.js";
+import { ALL_NAMES, BarrelReader, importedNamesOf, ImportWorth, mayExport, namesThrough, reExportsOf, reExportsSomething } from "../../src/core/barrels.js";
 import { hintsWithImports, relativeImports, type ImportGraph } from "../../src/core/import-graph.js";
 import { Prefilter } from "../../src/core/prefilter.js";
 
@@ -47,13 +47,35 @@ describe("reading barrels", () => {
     ]);
   });
 
+  it("reads CommonJS modules that gather others' exports, and tells them from modules that only require", () => {
+    const gathering = [
+      `module.exports = require("./paths");`,
+      `module.exports = { ...require("./paths"), ...require("../names") };`,
+      `Object.assign(module.exports, require("./paths"), require("../names"));`,
+      `exports.paths = require("./paths");\nmodule.exports.names = require("../names");`,
+      `const paths = require("./paths");\nmodule.exports = paths;`,
+    ];
+    const specifiers = (text: string) => reExportsOf(text).map((reExport) => [reExport.specifier, reExport.names === ALL_NAMES ? ALL_NAMES : Object.fromEntries(reExport.names)]);
+    // Asked first whether it re-exports at all, as the prefilter does: the same answer after.
+    for (const text of gathering) expect(reExportsSomething(text) && reExportsOf(text).length > 0, text).toBe(true);
+    expect(specifiers(gathering[1]!)).toEqual([["./paths", "*"], ["../names", "*"]]);
+    expect(specifiers(gathering[2]!)).toEqual([["./paths", "*"], ["../names", "*"]]);
+    expect(specifiers(gathering[3]!)).toEqual([["./paths", { paths: "*" }], ["../names", { names: "*" }]]);
+    expect(specifiers(gathering[4]!)).toEqual([["./paths", "*"]]);
+    for (const text of [`const paths = require("./paths");\nmodule.exports = { list: () => paths.LIST };`, `const helper = require("./helper");\nmodule.exports = Client;`]) {
+      expect(reExportsSomething(text), text).toBe(false);
+    }
+  });
+
   it("reads the names a file imports to use them, not those it only passes on", () => {
-    const names = importedNamesOf(`import Client, { a, b as c } from "./one";\nimport * as all from "./two";\nimport type { T } from "./one";\nconst lazy = await import("./three");\nconst old = require("../four");\nexport { passed } from "./five";\nimport "./six";`);
+    const names = importedNamesOf(`import Client, { a, b as c } from "./one";\nimport * as all from "./two";\nimport type { T } from "./one";\nconst lazy = await import("./three");\nconst old = require("../four");\nexport { passed } from "./five";\nimport "./six";\nconst { d, e: f, g = 1 } = require("./seven");\nconst { h, ...rest } = require("./eight");`);
     expect(Object.fromEntries([...names].map(([specifier, wanted]) => [specifier, wanted === ALL_NAMES ? ALL_NAMES : [...wanted].sort()]))).toEqual({
       "./one": ["T", "a", "b", "default"],
       "./two": "*",
       "./three": "*",
       "../four": "*",
+      "./seven": ["d", "e", "g"],
+      "./eight": "*",
     });
   });
 

@@ -8,7 +8,7 @@ import type { Program } from "../program.js";
 import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type ObjectValue, type StringValue, type Value, type Env } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
-import { importedValue, requiredValue } from "./modules.js";
+import { asObject, importedValue, requiredValue } from "./modules.js";
 import { replaceText, resolveUrl } from "./url-values.js";
 
 /** A call of a global function the file does not declare; `null` when it is not one we know. */
@@ -47,7 +47,7 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   if (object === "JSON" && name === "stringify") {
     return { kind: "stringified", value: node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN };
   }
-  if (object === "Object" && name === "assign") return mergedObject(evaluator.args(program, node, env));
+  if (object === "Object" && name === "assign") return mergedObject(evaluator.args(program, node, env).map((arg) => asObject(evaluator, arg)));
   if (object === "Object" && RETURNS_ITS_ARGUMENT.has(name)) return node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
   return null;
 }

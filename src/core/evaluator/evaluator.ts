@@ -16,7 +16,7 @@ import { UNKNOWN, partsOf, staticText, stringValue, text, type Env, type ObjectV
 import { arrayMethodCall, globalFunctionCall, globalMethodCall, newRequest, newUrl, stringMethodCall } from "./builtins.js";
 import { hintOf, returnsOf } from "./hints.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
-import { exportedValue, importedValue } from "./modules.js";
+import { asObject, exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { classMember } from "./classes.js";
 import { valueOfDeclaredType } from "./declared-types.js";
@@ -404,7 +404,7 @@ export class Evaluator {
       get open() {
         open ??= node.properties.some((property) => {
           if (property.kind === "property") return property.key === null;
-          const spread = evaluator.value(program, property.argument, env);
+          const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
           return !(spread.kind === "null" || (spread.kind === "object" && !spread.open));
         });
         return open;
@@ -413,7 +413,8 @@ export class Evaluator {
         for (let index = node.properties.length - 1; index >= 0; index--) {
           const property = node.properties[index]!;
           if (property.kind === "spread") {
-            const spread = evaluator.value(program, property.argument, env);
+            // A module's namespace spreads its exports (`{ ...require("./paths") }`).
+            const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
             if (spread.kind === "object") {
               const value = spread.get(key);
               if (value !== undefined) return value;
@@ -430,7 +431,7 @@ export class Evaluator {
         const keys = new Set<string>();
         for (const property of node.properties) {
           if (property.kind === "spread") {
-            const spread = evaluator.value(program, property.argument, env);
+            const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
             if (spread.kind === "object") for (const key of spread.keys()) keys.add(key);
           } else if (property.key !== null) keys.add(property.key);
         }

@@ -4,7 +4,7 @@
  */
 import { LIBRARY_OF_MODULE } from "../libraries.js";
 import { programOf, type Program } from "../program.js";
-import { UNKNOWN, type Value } from "../values.js";
+import { UNKNOWN, type ObjectValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 
 /** What `import { imported } from specifier` (or `* as`, or default) gives. */
@@ -63,4 +63,28 @@ export function exportedValue(evaluator: Evaluator, program: Program, name: stri
     if (value.kind !== "unknown") return value;
   }
   return UNKNOWN;
+}
+
+/** Whether a module's exports are all named where it is written (no `export *`, no `module.exports = …`). */
+function exportsAreKnown(program: Program): boolean {
+  return program.starExports.length === 0 && program.commonJsExport === null;
+}
+
+/**
+ * A module's namespace as an object of its exports, for what takes objects (`{ ...require("./paths") }`,
+ * `Object.assign(module.exports, require("./paths"))`); any other value as it is.
+ */
+export function asObject(evaluator: Evaluator, value: Value): Value {
+  if (value.kind !== "namespace") return value;
+  const { program } = value;
+  const known = exportsAreKnown(program);
+  const namespace: ObjectValue = {
+    kind: "object",
+    node: null,
+    program: null,
+    open: !known,
+    get: (key) => (program.exports.has(key) || !known ? exportedValue(evaluator, program, key, new Set()) : undefined),
+    keys: () => [...program.exports.keys()],
+  };
+  return namespace;
 }
