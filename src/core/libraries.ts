@@ -35,6 +35,8 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   "node:path/posix": "path",
   url: "url",
   "node:url": "url",
+  util: "util",
+  "node:util": "util",
 });
 
 /** Global names that are request libraries when nothing in the file declares them. */

@@ -78,8 +78,8 @@ const API_ERRORS = /errors|error_chain|DNS Validation Error|dns/i;
 const alternation = (words: Iterable<string>) =>
   [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 
-/** The modules the evaluator knows as request libraries (not `path` and `url`, which it also knows). */
-const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" ? [] : [name]));
+/** The modules the evaluator knows as request libraries (not `path`, `url` and `util`, which it also knows). */
+const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" || library === "util" ? [] : [name]));
 const REQUEST_LIBRARY_HINT = new RegExp(`${REQUEST_LIBRARY_WORDS.source}|["'](?:${alternation(REQUEST_MODULES)})["']`);
 
 /** One spelling of a path word for all: `rate_limits`, `rateLimits` and `RateLimits` are `ratelimits`. */

@@ -38,7 +38,8 @@ export type LibraryName =
   | "superagent"
   | "cloudflare"
   | "path"
-  | "url";
+  | "url"
+  | "util";
 
 export interface RequestInfo {
   library: LibraryName | "wrapper" | "unknown";

@@ -7,7 +7,7 @@ import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression } from "../ir.js";
 import { BODY_SECOND, METHOD_OF_NAME, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringPart, type StringValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { mergedObject } from "./builtins.js";
 import { makeRequest } from "./requests.js";
@@ -119,7 +119,45 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
       }
       return NO_REQUEST;
     }
+    case "util":
+      return site.last === "format" && site.path.length === 1 ? { result: formatted(site.args), request: null } : NO_REQUEST;
   }
+}
+
+/** Placeholders of `util.format`: each takes the next argument, `%%` is a percent sign. */
+const FORMAT_PLACEHOLDER = /%[sdifjoOc%]/g;
+
+/**
+ * `util.format("/zones/%s/firewall/rules", zone)`: the format's text with each `%s`, `%d`, `%i`,
+ * `%f` replaced by its argument (`%j`, `%o`, `%O` by what is not known, `%c` by nothing), the
+ * arguments left over after a space each, as Node does. The text keeps where the format wrote it.
+ */
+function formatted(args: readonly Value[]): Value {
+  const [format, ...rest] = args;
+  if (format?.kind !== "string") return UNKNOWN;
+  let next = 0;
+  const parts: StringPart[] = [];
+  for (const part of format.parts) {
+    if (isHole(part)) {
+      parts.push(part);
+      continue;
+    }
+    let at = 0;
+    for (const match of part.text.matchAll(FORMAT_PLACEHOLDER)) {
+      parts.push({ text: part.text.slice(at, match.index), origin: part.origin });
+      at = match.index + match[0].length;
+      if (match[0] === "%%") parts.push({ text: "%", origin: part.origin });
+      else if (next >= rest.length) parts.push({ text: match[0], origin: part.origin });
+      else {
+        const arg = rest[next++]!;
+        if (match[0] === "%c") continue;
+        parts.push(...(/%[sdif]/.test(match[0]) ? partsOf(arg, null) : [{ hole: true as const, hint: null }]));
+      }
+    }
+    parts.push({ text: part.text.slice(at), origin: part.origin });
+  }
+  for (const arg of rest.slice(next)) parts.push({ text: " ", origin: null }, ...partsOf(arg, null));
+  return stringValue(parts);
 }
 
 function fetchCall(site: LibraryCallSite): CallResult {

@@ -8,7 +8,7 @@ import type { CallExpression, FunctionNode, Node } from "../ir.js";
 import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
-import { UNKNOWN, partsOf, staticText, stringValue, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, partsOf, staticText, stringValue, type Env, type LibraryName, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
 import { forEachChild } from "../walk.js";
 import { MAX_CALL_DEPTH, type Evaluator } from "./evaluator.js";
 import { writtenProperty } from "./library-calls.js";
@@ -49,6 +49,9 @@ function dnsRecordsOf(evaluator: Evaluator, url: StringValue): { single: boolean
   return { single: matches[0]!.path.split("/").length > 4 };
 }
 
+/** Libraries whose functions put strings together (see `computesString`). */
+const STRING_LIBRARIES: ReadonlySet<LibraryName> = new Set(["path", "url", "util"]);
+
 export class RequestFinder {
   private readonly callsInFunction = new WeakMap<FunctionNode, CallExpression[]>();
   private readonly requestCalls = new WeakMap<FunctionNode, CallExpression[] | null>();
@@ -88,8 +91,16 @@ export class RequestFinder {
       }
       return found;
     }
+    // `util.format("/zones/%s/…", zone)`, `path.join(…)`: a string put together, not a request.
+    if (this.computesString(program, node, env)) return [];
     const generic = this.genericRequest(program, node, env);
     return generic ? [generic] : [];
+  }
+
+  /** Whether the callee is a function of a library that only computes strings (`path`, `url`, `util`). */
+  private computesString(program: Program, node: CallExpression, env: Env | null): boolean {
+    const callee = this.evaluator.value(program, node.callee, env);
+    return callee.kind === "library" && STRING_LIBRARIES.has(callee.library);
   }
 
   /**
