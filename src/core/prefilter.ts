@@ -63,6 +63,8 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
  */
 const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl/;
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
+/** A table whose keys become values: `Object.keys(…)`, `Object.entries(…)` (its keys are then path words). */
+const TABLE_ITERATED = /\bObject\.(?:keys|entries)\s*\(/;
 const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
 const DATASET = /\bdataset\b/i;
@@ -102,6 +104,7 @@ export const CODE: TextReading = { names: false, members: true };
 export class Prefilter {
   private readonly distinctive: RegExp;
   private readonly words: RegExp;
+  private readonly keys: RegExp;
   private readonly weak: RegExp | null;
   private readonly names: RegExp | null;
   /** One pattern per field of the fields that matter only together, each with its own bit. */
@@ -204,6 +207,8 @@ export class Prefilter {
     // `client.firewall.rules`, `["settings", "minify"]`, `:minify`, `${base}firewall`), not as a
     // word of prose in a comment ("lists the rules of…"), which fills generated SDK code.
     this.words = new RegExp(`[/."'\`:}](${alternation(written)})(?![\\w-])`, "gi");
+    // Keys of an object literal (`{ brotli: "on" }`), which `Object.keys` and `Object.entries` make values.
+    this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)`, "gim");
     // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).
     const goSpelling = (field: string) => field.split("_").map((part) => (part === "id" ? "ID" : part.charAt(0).toUpperCase() + part.slice(1))).join("");
     this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...weak].flatMap((field) => [field, goSpelling(field)]))})(?!\\w)`) : null;
@@ -232,6 +237,10 @@ export class Prefilter {
         const next = chainContinuation(text, match.index + match[0]!.length);
         if (next !== null) words.add(`.${word}${next === CHAIN_END ? CHAIN_END : `.${canonical(next)}`}`);
       } else words.add(word);
+    }
+    if (TABLE_ITERATED.test(text)) {
+      this.keys.lastIndex = 0;
+      for (let match = this.keys.exec(text); match !== null; match = this.keys.exec(text)) words.add(canonical(match[1]!));
     }
     if (words.size > 0) signals |= Signal.PathWord;
     if (API_HINT.test(text)) signals |= Signal.ApiHint;
@@ -466,7 +475,7 @@ const sameNarrowing = (a: Narrowing, b: Narrowing) =>
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[TABLE_ITERATED, DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
   routeReaches.toString(),

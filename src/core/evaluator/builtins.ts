@@ -49,7 +49,25 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   }
   if (object === "Object" && name === "assign") return mergedObject(evaluator.args(program, node, env).map((arg) => asObject(evaluator, arg)));
   if (object === "Object" && RETURNS_ITS_ARGUMENT.has(name)) return node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
+  if (object === "Object" && (name === "keys" || name === "values" || name === "entries")) {
+    const table = node.args[0] ? asObject(evaluator, evaluator.value(program, node.args[0], env)) : UNKNOWN;
+    return table.kind === "object" && !table.open ? tableList(table, name) : UNKNOWN;
+  }
   return null;
+}
+
+/** `Object.keys(table)`, `values`, `entries` of an object whose every key is known: a list to iterate. */
+function tableList(table: ObjectValue, name: "keys" | "values" | "entries"): Value {
+  const valueOf = (key: string) => table.get(key) ?? UNKNOWN;
+  return {
+    kind: "array",
+    elements: () =>
+      table.keys().map((key): Value => {
+        if (name === "keys") return text(key);
+        if (name === "values") return valueOf(key);
+        return { kind: "array", elements: () => [text(key), valueOf(key)] };
+      }),
+  };
 }
 
 export function stringMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: StringValue, name: string, env: Env | null): Value {

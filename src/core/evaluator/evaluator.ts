@@ -303,7 +303,7 @@ export class Evaluator {
         const elements = value.elements();
         const first = elements[0];
         if (first && (first.kind === "record" || first.kind === "records")) return first;
-        if (first && elements.every((element) => sameStatic(element, first))) return first;
+        if (first && (elements.length === 1 || elements.every((element) => sameStatic(element, first)))) return first;
         // A table iterated (`for (const s of SETTINGS)`, `.map(s => …)`): each element in turn.
         if (elements.length > 1 && elements.length <= MAX_CHOICES) return { kind: "choice", options: elements };
         return UNKNOWN;
@@ -317,6 +317,8 @@ export class Evaluator {
 
   private index(value: Value, index: number): Value {
     if (value.kind === "array") return value.elements()[index] ?? UNKNOWN;
+    // One of several rows (`for (const [name] of Object.entries(SETTINGS))`): that element of each.
+    if (value.kind === "choice") return choiceOf(value.options.map((option) => this.index(option, index)));
     return this.elementOf(value);
   }
 
