@@ -136,6 +136,8 @@ export interface ClassMember extends NodeBase {
   value: Expression | null;
   isStatic: boolean;
   typeText: string | null;
+  /** An accessor (`get rulesPath() { … }`): reading the member calls it. Absent for other members. */
+  accessor?: "get" | "set";
 }
 export interface ClassNode extends NodeBase {
   kind: "class";

@@ -222,7 +222,14 @@ export function lowerEstree(input: LowerInput): IR.Module {
       const key = "key" in member && member.key ? propertyKey(member.key, "computed" in member && member.computed) : null;
       switch (member.type) {
         case "MethodDefinition":
-          members.push({ range: range(member), key: member.kind === "constructor" ? "constructor" : key, value: fn(member.value), isStatic: member.static, typeText: null });
+          members.push({
+            range: range(member),
+            key: member.kind === "constructor" ? "constructor" : key,
+            value: fn(member.value),
+            isStatic: member.static,
+            typeText: null,
+            ...(member.kind === "get" || member.kind === "set" ? { accessor: member.kind } : {}),
+          });
           break;
         case "PropertyDefinition":
         case "AccessorProperty":

@@ -258,7 +258,8 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         // A TypeScript `this` parameter declares the type of `this`; it takes no argument.
         params: node.parameters.filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this")).map((parameter) => {
           const target = binding(parameter.name, textOf(parameter.type), parameter.type);
-          return parameter.initializer ? { kind: "default-pattern", range: range(parameter), target, value: expression(parameter.initializer) } : target;
+          // From the name, as ESTree has it: a parameter property's modifiers (`private readonly`) are not part of the pattern.
+          return parameter.initializer ? { kind: "default-pattern", range: [range(parameter.name)[0], parameter.end], target, value: expression(parameter.initializer) } : target;
         }),
         body: !body ? [] : ts.isBlock(body) ? statements(body.statements) : expression(body),
         async: hasModifier(node, K.AsyncKeyword),
@@ -278,7 +279,8 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         const isStatic = hasModifier(member, K.StaticKeyword);
         if (ts.isConstructorDeclaration(member)) members.push({ range: range(member), key: "constructor", value: fn(member), isStatic: false, typeText: null });
         else if (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
-          if (member.body) members.push({ range: range(member), key, value: fn(member), isStatic, typeText: null });
+          const accessor = ts.isGetAccessorDeclaration(member) ? "get" : ts.isSetAccessorDeclaration(member) ? "set" : null;
+          if (member.body) members.push({ range: range(member), key, value: fn(member), isStatic, typeText: null, ...(accessor ? { accessor } : {}) });
         } else if (ts.isPropertyDeclaration(member)) {
           members.push({ range: range(member), key, value: member.initializer ? expression(member.initializer) : null, isStatic, typeText: textOf(member.type) });
         } else if (ts.isClassStaticBlockDeclaration(member)) {

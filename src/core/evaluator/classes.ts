@@ -18,11 +18,13 @@ const MAX_SUPERCLASS_DEPTH = 8;
 export function classMember(evaluator: Evaluator, program: Program, cls: ClassNode, key: string, isStatic: boolean, depth = 0): Value | undefined {
   let declaredType: string | null = null;
   for (const member of cls.members) {
-    if (member.key !== key || member.isStatic !== isStatic) continue;
+    if (member.key !== key || member.isStatic !== isStatic || member.accessor === "set") continue;
     if (!member.value) {
       declaredType ??= member.typeText;
       continue;
     }
+    // A getter is read by calling it (`this.rulesPath` with `get rulesPath() { return … }`).
+    if (member.accessor === "get" && member.value.kind === "function") return evaluator.invoke({ kind: "function", fn: member.value, program, env: null }, [], null);
     if (member.value.kind === "function") return { kind: "function", fn: member.value, program, env: null };
     return evaluator.value(program, member.value);
   }
@@ -41,9 +43,14 @@ export function classMember(evaluator: Evaluator, program: Program, cls: ClassNo
           return evaluator.value(program, assignment.value);
         }
       }
-      // `constructor(private readonly client: Cloudflare)`: a parameter property
-      const parameter = constructor.params.find((param) => param.kind === "identifier-pattern" && param.name === key);
-      if (parameter?.kind === "identifier-pattern") declaredType ??= parameter.typeText;
+      // `constructor(private readonly client: Cloudflare)`: a parameter property; with a default
+      // (`private readonly base = API`), that value unless `new` is given another.
+      for (const param of constructor.params) {
+        const target = param.kind === "default-pattern" ? param.target : param;
+        if (target.kind !== "identifier-pattern" || target.name !== key) continue;
+        if (param.kind === "default-pattern") return evaluator.value(program, param.value);
+        declaredType ??= target.typeText;
+      }
     }
   }
   const declared = valueOfDeclaredType(program, declaredType, evaluator);
