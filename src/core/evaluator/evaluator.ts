@@ -12,6 +12,7 @@ import type { CatalogueIndex } from "../../catalogue/load.js";
 import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern } from "../ir.js";
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
+import { forEachChild } from "../walk.js";
 import { UNKNOWN, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
 import { arrayMethodCall, globalFunctionCall, globalMethodCall, newRequest, newUrl, stringMethodCall } from "./builtins.js";
 import { hintOf, returnsOf } from "./hints.js";
@@ -206,7 +207,7 @@ export class Evaluator {
     const source = binding.source;
     switch (source.kind) {
       case "init": {
-        if (source.declarationKind !== "const" && binding.writes.length > 0) return UNKNOWN;
+        if (source.declarationKind !== "const" && binding.writes.length > 0) return this.reassigned(program, binding, source, env);
         const base = source.init ? this.value(program, source.init, env) : UNKNOWN;
         return this.steps(program, base, source.steps, source.fallback, env);
       }
@@ -227,6 +228,29 @@ export class Evaluator {
       case "import":
         return importedValue(this, program, source.source, source.imported);
     }
+  }
+
+  /**
+   * A variable given another value after its declaration (`let path; switch (kind) { case "rules":
+   * path = "firewall/rules"; … }`): any of the values written to it, as a conditional's is, when
+   * it is a plain name (not taken apart from its initializer) and no write reads it (`path = path
+   * + "/x"` builds on what came before: unknown).
+   */
+  private reassigned(program: Program, binding: Binding, source: Extract<Binding["source"], { kind: "init" }>, env: Env | null): Value {
+    if (source.steps.length > 0 || binding.writes.length >= MAX_CHOICES) return UNKNOWN;
+    const readsItself = (node: Node): boolean => {
+      let found = false;
+      const visit = (child: Node) => {
+        if (found) return;
+        if (child.kind === "identifier" && child.name === binding.name && program.resolve(child) === binding) found = true;
+        else forEachChild(child, visit);
+      };
+      visit(node);
+      return found;
+    };
+    if (binding.writes.some(readsItself)) return UNKNOWN;
+    const written = [...(source.init ? [source.init] : []), ...binding.writes];
+    return choiceOf(written.map((value) => this.value(program, value, env)));
   }
 
   private steps(program: Program, base: Value, steps: readonly PathStep[], fallback: Expression | null, env: Env | null): Value {
