@@ -27,6 +27,8 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   "node:http": "http",
   "node:https": "http",
   superagent: "superagent",
+  ofetch: "ofetch",
+  ohmyfetch: "ofetch",
   cloudflare: "cloudflare",
   "cloudflare/tree-shakable": "cloudflare",
   path: "path",
@@ -44,6 +46,10 @@ export const GLOBAL_LIBRARIES: Readonly<Record<string, LibraryName>> = nameTable
   fetch: "fetch",
   axios: "axios",
   ky: "ky",
+  // Nuxt's and Nitro's, made with ofetch: `$fetch(url, { baseURL, method })`, `useFetch(url, …)`.
+  $fetch: "ofetch",
+  useFetch: "ofetch",
+  useLazyFetch: "ofetch",
 });
 
 /** Objects whose `fetch` member is the global fetch. */

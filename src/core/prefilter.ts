@@ -61,7 +61,7 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
  * library's module named in quotes (`require("cloudflare")`, `from "node:https"`): what the file
  * calls it may be anything (see `REQUEST_MODULES`).
  */
-const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl/;
+const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl|\buse(?:Lazy)?Fetch\(/;
 /** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
 /** A table whose keys become values: `Object.keys(…)`, `Object.entries(…)` (its keys are then path words). */
 const TABLE_ITERATED = /\bObject\.(?:keys|entries)\s*\(/;

@@ -36,6 +36,7 @@ export type LibraryName =
   | "undici"
   | "http"
   | "superagent"
+  | "ofetch"
   | "cloudflare"
   | "path"
   | "url"

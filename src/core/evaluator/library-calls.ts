@@ -99,6 +99,8 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
       return gotOrKyCall(site, callee.library);
     case "undici":
       return undiciCall(site);
+    case "ofetch":
+      return ofetchCall(site);
     case "http":
       return httpCall(site);
     case "superagent": {
@@ -223,6 +225,23 @@ function gotOrKyCall(site: LibraryCallSite, library: "got" | "ky"): CallResult {
   const prefix = asString(get(settings, "prefixUrl")) ?? base;
   const body = bodyOf(get(settings, "json") ?? get(settings, "body"));
   return site.respond({ library, url: joinBase(prefix, url), method, body });
+}
+
+/**
+ * ofetch (and Nuxt's `$fetch`, `useFetch`): `ofetch(url, { method, baseURL, body })`, its `raw`,
+ * and clients made with `ofetch.create({ baseURL })`. GET unless a method is given.
+ */
+function ofetchCall(site: LibraryCallSite): CallResult {
+  const { first, base } = site;
+  // The module's named exports are the function itself: `import { ofetch } from "ofetch"`.
+  const path = site.path[0] === "ofetch" || site.path[0] === "$fetch" ? site.path.slice(1) : site.path;
+  if (path.length === 1 && path[0] === "create") {
+    return { result: { kind: "client", library: "ofetch", base: asString(get(first, "baseURL")) ?? base, method: null, path: [] }, request: null };
+  }
+  if (!(path.length === 0 || (path.length === 1 && path[0] === "raw"))) return NO_REQUEST;
+  const options = site.options(1);
+  const prefix = asString(get(options, "baseURL")) ?? base;
+  return site.respond({ library: "ofetch", url: joinBase(prefix, asString(first)), method: methodOf(site.evaluator, options, "GET"), body: bodyOf(get(options, "body")) });
 }
 
 function undiciCall(site: LibraryCallSite): CallResult {
