@@ -76,6 +76,8 @@ export interface ObjectValue {
   open: boolean;
   node: ObjectLiteral | null;
   program: Program | null;
+  /** A `Map`: read with `get(key)`, iterated as its entries (see `newMap`). */
+  map?: true;
 }
 
 export type Value =

@@ -56,8 +56,8 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   return null;
 }
 
-/** `Object.keys(table)`, `values`, `entries` of an object whose every key is known: a list to iterate. */
-function tableList(table: ObjectValue, name: "keys" | "values" | "entries"): Value {
+/** `Object.keys(table)`, `values`, `entries` of an object (a `Map`'s own `keys()`…): a list to iterate. */
+export function tableList(table: ObjectValue, name: "keys" | "values" | "entries"): Value {
   const valueOf = (key: string) => table.get(key) ?? UNKNOWN;
   return {
     kind: "array",
@@ -127,3 +127,19 @@ export function mergedObject(sources: Value[]): Value {
   };
 }
 
+/**
+ * `new Map([["rules", "firewall/rules"], …])` (or of `Object.entries(table)`): its rows whose key is
+ * known, read with `get`. Open: `set` may add others.
+ */
+export function newMap(evaluator: Evaluator, program: Program, node: NewExpression, env: Env | null): Value {
+  const rows = node.args[0] ? evaluator.value(program, node.args[0], env) : null;
+  const known = new Map<string, Value>();
+  if (rows?.kind === "array") {
+    for (const row of rows.elements()) {
+      const [key, value] = row.kind === "array" ? row.elements() : [];
+      const name = key ? staticText(key) : null;
+      if (name !== null) known.set(name, value ?? UNKNOWN);
+    }
+  }
+  return { kind: "object", node: null, program: null, open: true, map: true, get: (key) => known.get(key), keys: () => [...known.keys()] };
+}

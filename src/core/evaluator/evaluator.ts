@@ -14,7 +14,7 @@ import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } fro
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
 import { UNKNOWN, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
-import { arrayMethodCall, globalFunctionCall, globalMethodCall, newRequest, newUrl, stringMethodCall } from "./builtins.js";
+import { arrayMethodCall, globalFunctionCall, globalMethodCall, newMap, newRequest, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf, returnsOf } from "./hints.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { asObject, exportedValue, importedValue } from "./modules.js";
@@ -334,6 +334,9 @@ export class Evaluator {
       }
       case "choice":
         return choiceOf(value.options.map((option) => this.elementOf(option)));
+      case "object":
+        // A Map iterated: its entries.
+        return value.map ? this.elementOf(tableList(value, "entries")) : UNKNOWN;
       default:
         return UNKNOWN;
     }
@@ -536,6 +539,13 @@ export class Evaluator {
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
     if (receiver.kind === "string") return stringMethodCall(this, program, node, receiver, name, env);
     if (receiver.kind === "array") return arrayMethodCall(this, program, node, receiver, name, env);
+    if (receiver.kind === "object" && receiver.map) {
+      if (name === "get") {
+        const key = node.args[0] ? staticText(this.value(program, node.args[0], env)) : null;
+        return key === null ? UNKNOWN : (receiver.get(key) ?? UNKNOWN);
+      }
+      if (name === "keys" || name === "values" || name === "entries") return tableList(receiver, name);
+    }
     if (name === "then" && receiver.kind !== "stream") return this.thenCallback(program, node, receiver, env);
     return responseMethod(receiver, name, node.args[0]) ?? srvSelection(name, node.args[0]);
   }
@@ -550,6 +560,7 @@ export class Evaluator {
     const callee = node.callee;
     if (callee.kind === "identifier" && !program.resolve(callee)) {
       if (callee.name === "URL") return newUrl(this, program, node, env);
+      if (callee.name === "Map") return newMap(this, program, node, env);
       if (callee.name === "Request") return newRequest(this, program, node, env);
       // Headers made from an object hold its keys (read by the framing-headers rule); from anything else, unknown.
       if (callee.name === "Headers") {
