@@ -41,8 +41,12 @@ export interface Binding {
   source: BindingSource;
   /** Declared type text (`DnsRecord[]`), from the pattern or its enclosing declaration. */
   typeText: string | null;
-  /** Later assignments (`x = ...`) to a `let`/`var` binding. */
+  /** Later assignments (`x = ...`, `x ??= ...`) to a `let`/`var` binding. */
   writes: Expression[];
+  /** What later `x += ...` append to it, in the order they are written. */
+  appends: Expression[];
+  /** Whether it is written some other way (`x -= …`, `x++`, `[x] = …`): its value is not known from its writes. */
+  writtenOtherwise: boolean;
   scope: Scope;
 }
 
@@ -97,7 +101,7 @@ export class Program {
   readonly switches: SwitchStatement[] = [];
 
   constructor(readonly module: Module) {
-    const pendingWrites: { identifier: Identifier; value: Expression }[] = [];
+    const pendingWrites: { identifier: Identifier; value: Expression; operator: string }[] = [];
     const visit = (node: Node, parent: Node | null, scope: Scope) => {
       if (parent) this.parents.set(node, parent);
       switch (node.kind) {
@@ -127,8 +131,8 @@ export class Program {
           this.numbers.push(node);
           break;
         case "assign":
-          if (node.operator === "=" && node.target.kind === "expression-pattern" && node.target.expression.kind === "identifier") {
-            pendingWrites.push({ identifier: node.target.expression, value: node.value });
+          if (node.target.kind === "expression-pattern" && node.target.expression.kind === "identifier") {
+            pendingWrites.push({ identifier: node.target.expression, value: node.value, operator: node.operator });
           }
           break;
         case "function": {
@@ -204,7 +208,14 @@ export class Program {
       forEachChild(node, (child) => visit(child, node, scope));
     };
     this.visitBlock(module.body, null, this.moduleScope, visit);
-    for (const { identifier, value } of pendingWrites) this.resolve(identifier)?.writes.push(value);
+    for (const { identifier, value, operator } of pendingWrites) {
+      const binding = this.resolve(identifier);
+      if (!binding) continue;
+      // `x ??= y` (and `||=`, `&&=`) leaves x as it was or gives it y: one more value it may hold.
+      if (operator === "=" || operator === "??=" || operator === "||=" || operator === "&&=") binding.writes.push(value);
+      else if (operator === "+=") binding.appends.push(value);
+      else binding.writtenOtherwise = true;
+    }
     this.collectExports();
   }
 
@@ -253,7 +264,7 @@ export class Program {
 
   private declare(scope: Scope, name: string, range: Range, source: BindingSource, typeText: string | null) {
     if (scope.bindings.has(name) && source.kind === "init" && source.declarationKind === "var") return;
-    scope.bindings.set(name, { name, range, source, typeText, writes: [], scope });
+    scope.bindings.set(name, { name, range, source, typeText, writes: [], appends: [], writtenOtherwise: false, scope });
   }
 
   private declarePattern(

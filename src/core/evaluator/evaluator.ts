@@ -207,7 +207,9 @@ export class Evaluator {
     const source = binding.source;
     switch (source.kind) {
       case "init": {
-        if (source.declarationKind !== "const" && binding.writes.length > 0) return this.reassigned(program, binding, source, env);
+        if (source.declarationKind !== "const" && (binding.writes.length > 0 || binding.appends.length > 0 || binding.writtenOtherwise)) {
+          return this.reassigned(program, binding, source, env);
+        }
         const base = source.init ? this.value(program, source.init, env) : UNKNOWN;
         return this.steps(program, base, source.steps, source.fallback, env);
       }
@@ -234,10 +236,10 @@ export class Evaluator {
    * A variable given another value after its declaration (`let path; switch (kind) { case "rules":
    * path = "firewall/rules"; … }`): any of the values written to it, as a conditional's is, when
    * it is a plain name (not taken apart from its initializer) and no write reads it (`path = path
-   * + "/x"` builds on what came before: unknown).
+   * + "/x"` builds on what came before: unknown); or built up with `+=`.
    */
   private reassigned(program: Program, binding: Binding, source: Extract<Binding["source"], { kind: "init" }>, env: Env | null): Value {
-    if (source.steps.length > 0 || binding.writes.length >= MAX_CHOICES) return UNKNOWN;
+    if (source.steps.length > 0 || binding.writtenOtherwise || binding.writes.length >= MAX_CHOICES) return UNKNOWN;
     const readsItself = (node: Node): boolean => {
       let found = false;
       const visit = (child: Node) => {
@@ -248,7 +250,15 @@ export class Evaluator {
       visit(node);
       return found;
     };
-    if (binding.writes.some(readsItself)) return UNKNOWN;
+    if (binding.writes.some(readsItself) || binding.appends.some(readsItself)) return UNKNOWN;
+    if (binding.appends.length > 0) {
+      // Built up (`let path = "/zones/" + zone; path += "/firewall/rules"`): what it starts with and
+      // every piece appended, in order. Not when it is also given new values.
+      if (binding.writes.length > 0 || !source.init) return UNKNOWN;
+      const start = this.value(program, source.init, env);
+      if (start.kind !== "string") return UNKNOWN;
+      return stringValue([...start.parts, ...binding.appends.flatMap((piece) => partsOf(this.value(program, piece, env), hintOf(piece)))]);
+    }
     const written = [...(source.init ? [source.init] : []), ...binding.writes];
     return choiceOf(written.map((value) => this.value(program, value, env)));
   }
