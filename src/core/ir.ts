@@ -130,6 +130,8 @@ export interface FunctionNode extends NodeBase {
   arrow: boolean;
   /** Declared return type text, if any. */
   returnType: string | null;
+  /** The last parameter gathers the arguments from its place on (`(...parts) => …`). Absent otherwise. */
+  restParam?: true;
 }
 export interface ClassMember extends NodeBase {
   key: string | null;

@@ -148,7 +148,7 @@ export class Program {
               index,
               steps,
               fallback,
-              rest: false,
+              rest: node.restParam === true && index === node.params.length - 1,
             }), null);
           });
           for (const param of node.params) visit(param, node, inner);

@@ -204,6 +204,7 @@ export function lowerEstree(input: LowerInput): IR.Module {
       range: range(node),
       name: node.id ? node.id.name : null,
       // A TypeScript `this` parameter declares the type of `this`; it takes no argument.
+      ...(node.params.some((param) => param.type === "RestElement") ? { restParam: true as const } : {}),
       params: node.params.filter((param) => !(param.type === "Identifier" && param.name === "this")).map((param) => pattern(param)),
       body: !body ? [] : body.type === "BlockStatement" ? statements(body.body) : expression(body as TSESTree.Expression),
       async: node.async,
@@ -282,6 +283,11 @@ export function lowerEstree(input: LowerInput): IR.Module {
       case "AssignmentPattern":
         return { kind: "default-pattern", range: r, target: pattern(node.left, declaring), value: expression(node.right) };
       case "RestElement":
+        // `...parts: string[]`: ESTree puts the type on the rest element; the compiler's lowering
+        // has it on the name, its range running to the type's end.
+        if (declaring && node.argument.type === "Identifier" && node.typeAnnotation) {
+          return { kind: "identifier-pattern", range: [node.argument.range[0], node.range[1]], name: node.argument.name, typeText: typeText(node.typeAnnotation) };
+        }
         return pattern(node.argument, declaring);
       case "TSParameterProperty":
         return pattern(node.parameter);

@@ -256,6 +256,7 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         range: functionRange(node),
         name: named && node.name && ts.isIdentifier(node.name) ? node.name.text : null,
         // A TypeScript `this` parameter declares the type of `this`; it takes no argument.
+        ...(node.parameters.some((parameter) => parameter.dotDotDotToken) ? { restParam: true as const } : {}),
         params: node.parameters.filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this")).map((parameter) => {
           const target = binding(parameter.name, textOf(parameter.type), parameter.type);
           // From the name, as ESTree has it: a parameter property's modifiers (`private readonly`) are not part of the pattern.

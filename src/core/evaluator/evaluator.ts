@@ -187,7 +187,8 @@ export class Evaluator {
     if (source.kind === "param") {
       const args = lookupArgs(env, source.fn);
       if (args) {
-        const argument = args[source.index] ?? UNKNOWN;
+        // A rest parameter (`(...parts) => parts.join("/")`) holds the arguments from its place on.
+        const argument: Value = source.rest ? { kind: "array", elements: () => args.slice(source.index) } : (args[source.index] ?? UNKNOWN);
         const value = this.steps(program, argument, source.steps, source.fallback, env);
         return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText, this) ?? value) : value;
       }

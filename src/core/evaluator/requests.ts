@@ -51,6 +51,8 @@ function dnsRecordsOf(evaluator: Evaluator, url: StringValue): { single: boolean
 
 /** Libraries whose functions put strings together (see `computesString`). */
 const STRING_LIBRARIES: ReadonlySet<LibraryName> = new Set(["path", "url", "util"]);
+/** Global functions that give a value and request nothing. */
+const GLOBAL_VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["String", "encodeURIComponent", "encodeURI", "decodeURIComponent", "decodeURI", "require", "import"]);
 
 export class RequestFinder {
   private readonly callsInFunction = new WeakMap<FunctionNode, CallExpression[]>();
@@ -97,8 +99,12 @@ export class RequestFinder {
     return generic ? [generic] : [];
   }
 
-  /** Whether the callee is a function of a library that only computes strings (`path`, `url`, `util`). */
+  /**
+   * Whether the callee only computes a value: a function of a library that puts strings together
+   * (`path`, `url`, `util`), or a global one (`String(…)`, `encodeURIComponent(…)`, `require(…)`).
+   */
   private computesString(program: Program, node: CallExpression, env: Env | null): boolean {
+    if (node.callee.kind === "identifier" && GLOBAL_VALUE_FUNCTIONS.has(node.callee.name) && !program.resolve(node.callee)) return true;
     const callee = this.evaluator.value(program, node.callee, env);
     return callee.kind === "library" && STRING_LIBRARIES.has(callee.library);
   }
