@@ -410,8 +410,12 @@ export class Evaluator {
   /** `this.http` inside a class: an instance member (or, in a static method, a static one). */
   private thisMember(program: Program, node: Node, key: string): Value {
     const cls = this.enclosingClass(program, node);
-    if (!cls) return UNKNOWN;
-    return classMember(this, program, cls, key, false) ?? classMember(this, program, cls, key, true) ?? UNKNOWN;
+    if (cls) return classMember(this, program, cls, key, false) ?? classMember(this, program, cls, key, true) ?? UNKNOWN;
+    // A method of an object literal (`{ base: API, rules(zone) { … this.base … } }`): that object.
+    let fn = program.enclosingFunction(node);
+    while (fn?.arrow) fn = program.enclosingFunction(fn);
+    const owner = fn ? program.parentOf(fn) : null;
+    return owner?.kind === "object" ? (this.property(this.object(program, owner, null), key) ?? UNKNOWN) : UNKNOWN;
   }
 
   private enclosingClass(program: Program, node: Node): ClassNode | null {
