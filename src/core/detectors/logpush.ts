@@ -217,9 +217,18 @@ function jsonTree(ctx: DetectorContext, expression: Expression, depth: number): 
     }
     case "identifier": {
       const init = constantInit(ctx, expression);
-      return init ? jsonTree(ctx, init, depth + 1) : { kind: "unknown", range };
+      return init ? jsonTree(ctx, init, depth + 1) : valueTree(ctx, expression, depth);
     }
     default:
-      return { kind: "unknown", range };
+      return valueTree(ctx, expression, depth);
   }
+}
+
+/**
+ * What the evaluator knows of an expression written neither as JSON nor as a constant's literal
+ * (`hosts.map((value) => ({ key: "ClientRequestHost", operator: "eq", value }))`), placed where
+ * the expression is.
+ */
+function valueTree(ctx: DetectorContext, expression: Expression, depth: number): JsonTree {
+  return jsonTreeOfValue(ctx.evaluator.value(ctx.program, expression), expression.range, depth + 1);
 }

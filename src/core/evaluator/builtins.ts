@@ -80,8 +80,19 @@ export function stringMethodCall(evaluator: Evaluator, program: Program, node: C
   return UNKNOWN;
 }
 
-/** `[…].join(sep)`; `null` for other array methods. */
+/** Most elements a `map` over a list runs its callback for (each once, when the list is read). */
+const MAX_MAPPED = 256;
+
+/** `[…].join(sep)`, `[…].map(fn)`; `null` for other array methods. */
 export function arrayMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: Extract<Value, { kind: "array" }>, name: string, env: Env | null): Value | null {
+  if (name === "map") {
+    // `hosts.map((value) => ({ key: "ClientRequestHost", operator: "eq", value }))`: the list of what the callback gives for each element.
+    const callback = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
+    const elements = receiver.elements();
+    if (callback.kind !== "function" || elements.length > MAX_MAPPED) return UNKNOWN;
+    let mapped: Value[] | null = null;
+    return { kind: "array", elements: () => (mapped ??= elements.map((element, index) => evaluator.invoke(callback, [element, { kind: "number", value: index }], env))) };
+  }
   if (name !== "join") return null;
   const separator = node.args[0] ? staticText(evaluator.value(program, node.args[0], env)) : ",";
   if (separator === null) return UNKNOWN;
