@@ -83,7 +83,7 @@ export function stringMethodCall(evaluator: Evaluator, program: Program, node: C
 /** Most elements a `map` over a list runs its callback for (each once, when the list is read). */
 const MAX_MAPPED = 256;
 
-/** `[…].join(sep)`, `[…].map(fn)`; `null` for other array methods. */
+/** `[…].join(sep)`, `map(fn)`, `slice(a, b)`, `concat(…)`; `null` for other array methods. */
 export function arrayMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: Extract<Value, { kind: "array" }>, name: string, env: Env | null): Value | null {
   if (name === "map") {
     // `hosts.map((value) => ({ key: "ClientRequestHost", operator: "eq", value }))`: the list of what the callback gives for each element.
@@ -92,6 +92,18 @@ export function arrayMethodCall(evaluator: Evaluator, program: Program, node: Ca
     if (callback.kind !== "function" || elements.length > MAX_MAPPED) return UNKNOWN;
     let mapped: Value[] | null = null;
     return { kind: "array", elements: () => (mapped ??= elements.map((element, index) => evaluator.invoke(callback, [element, { kind: "number", value: index }], env))) };
+  }
+  if (name === "slice") {
+    // `HOSTS.slice(0, 3)`: the elements between two indexes written as numbers (negative from the end).
+    const bounds = evaluator.args(program, node, env);
+    if (bounds.some((bound) => bound.kind !== "number")) return UNKNOWN;
+    const [start, end] = bounds as Extract<Value, { kind: "number" }>[];
+    return { kind: "array", elements: () => receiver.elements().slice(start?.value, end?.value) };
+  }
+  if (name === "concat") {
+    // `[...BASE, "firewall"].concat(["rules"])`: lists joined, a value that is no list added as one element.
+    const more = evaluator.args(program, node, env);
+    return { kind: "array", elements: () => [...receiver.elements(), ...more.flatMap((value) => (value.kind === "array" ? value.elements() : [value]))] };
   }
   if (name !== "join") return null;
   const separator = node.args[0] ? staticText(evaluator.value(program, node.args[0], env)) : ",";
