@@ -269,7 +269,12 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // Generated bundles are left out by default, unless named on the command line (as ignores are).
   const named = new Set((options.paths ?? []).map((path) => resolve(cwd, path)));
   const leavesOutBundle = (file: string) => !options.noDefaultIgnores && file !== stdinPath && !named.has(file);
-  const leaveOutBundle = (file: string, bundler: string) => problems.push({ file: toPosixRelative(cwd, file), message: bundleSkipped(bundler), kind: "skipped" });
+  /** Bundles left out: named, and not counted as scanned. */
+  const bundlesLeftOut = new Set<string>();
+  const leaveOutBundle = (file: string, bundler: string) => {
+    bundlesLeftOut.add(file);
+    problems.push({ file: toPosixRelative(cwd, file), message: bundleSkipped(bundler), kind: "skipped" });
+  };
   const readHints = (target: string) => {
     if (!hintsOf.has(target)) {
       if (options.shard || !discovery.languages.has(target)) restedOn(target);
@@ -437,6 +442,13 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     candidates.push(file);
   }
 
+  // Every file found was a bundle left out by default (a folder of a committed build): nothing was
+  // looked at, as when only ignored files are found.
+  if (bundlesLeftOut.size > 0 && bundlesLeftOut.size + ownOutputs.size === files.length && !problems.some((problem) => problem.kind !== "skipped")) {
+    pipeline?.abandon();
+    const given = (options.paths ?? ["."]).map((path) => toPosixRelative(cwd, resolve(cwd, path)) || ".").join(", ");
+    throw new ScanUsageError(`no files to scan in ${given}: ${bundlesLeftOut.size === 1 ? "its one file is a generated bundle" : `its ${bundlesLeftOut.size} files are generated bundles`}, left out by default (--no-default-ignores or naming a file scans it); nothing was checked`);
+  }
   phase("read and prefilter");
   // Several workers only when asked: measured (npm run bench) on 2 cores they lose to one thread
   // (each re-parses the modules the files share).
@@ -538,7 +550,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     asOf,
     findings,
     summary: summarize(findings, {
-      files: files.length - ownOutputs.size,
+      files: files.length - ownOutputs.size - bundlesLeftOut.size,
       parsed: passed.size,
       suppressed,
       baselined,

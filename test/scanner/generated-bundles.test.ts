@@ -57,6 +57,8 @@ describe("generated bundles", () => {
       const result = await scan({ cwd: root, asOf: AS_OF, jobs: 0, cache });
       expect(files(result)).toEqual(["headers.js"]);
       expect(result.summary.problems).toEqual(skipped);
+      // Named, not counted as scanned.
+      expect(result.summary.files).toBe(1);
     }
     const everything = await scan({ cwd: root, asOf: AS_OF, jobs: 0, noDefaultIgnores: true, cache: `${root}.cache.json` });
     expect(files(everything)).toEqual(["headers.js", "index.js"]);
@@ -68,5 +70,16 @@ describe("generated bundles", () => {
     expect(why(["."])).toBe("a bundle built by esbuild, left out by default (--no-default-ignores scans it)");
     expect(why(["."], true)).toBeNull();
     expect(why(["index.js"])).toBeNull();
+  });
+
+  it("that are all a folder holds leave nothing looked at: not a green run", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "sunset-lint-only-bundle-"));
+    try {
+      writeFileSync(join(folder, "index.js"), ESBUILD);
+      await expect(scan({ cwd: folder, asOf: AS_OF, jobs: 0 })).rejects.toThrow(/its one file is a generated bundle.*nothing was checked/);
+      expect((await scan({ cwd: folder, asOf: AS_OF, jobs: 0, noDefaultIgnores: true })).summary.files).toBe(1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
