@@ -51,8 +51,11 @@ function dnsRecordsOf(evaluator: Evaluator, url: StringValue): { single: boolean
 
 /** Libraries whose functions put strings together (see `computesString`). */
 const STRING_LIBRARIES: ReadonlySet<LibraryName> = new Set(["path", "url", "util"]);
-/** Global functions that give a value and request nothing. */
-const GLOBAL_VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["String", "encodeURIComponent", "encodeURI", "decodeURIComponent", "decodeURI", "require", "import"]);
+/**
+ * Global functions that give a value and request nothing (those `globalFunctionCall` answers; a
+ * name test, not that call: it would load the module a `require` names just to say no).
+ */
+const GLOBAL_VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["String", "encodeURIComponent", "encodeURI", "escape", "decodeURIComponent", "decodeURI", "require", "import"]);
 
 export class RequestFinder {
   private readonly callsInFunction = new WeakMap<FunctionNode, CallExpression[]>();
