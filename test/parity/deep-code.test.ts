@@ -33,7 +33,11 @@ const parses = (text: string) => {
   }
 };
 
-/** The deepest nesting both parsers accept here (their own recursion sets it), found by bisection. */
+/**
+ * The deepest nesting both parsers accept here (their own recursion sets it), found by bisection.
+ * It moves by a quarter or more within one process (587, then 773 blocks once the parsers are
+ * optimised: frames shrink), so the test stays well below it.
+ */
 function deepestParsed(make: (depth: number) => string): number {
   let low = 1;
   let high = 4000;
@@ -49,7 +53,8 @@ describe("deeply nested code", () => {
   it.each(Object.keys(SHAPES))("%s, as deep as the parsers accept: both lowerings agree, nothing overflows, the file's finding stays", (shape) => {
     const make = SHAPES[shape]!;
     const deepest = deepestParsed(make);
-    for (const depth of [MAX_LOWERING_DEPTH + 50, deepest - 10]) {
+    const deep = Math.max(MAX_LOWERING_DEPTH + 50, Math.floor(deepest * 0.6));
+    for (const depth of [MAX_LOWERING_DEPTH + 50, deep]) {
       const text = make(depth) + FINDING;
       const typescript = parseAndLower("deep.ts", text).module;
       const estree = lowerEstree({ file: "deep.ts", text, program: parse(text, { range: true, filePath: "deep.ts" }) });
