@@ -1,9 +1,9 @@
 /**
  * The abstract evaluator: what an expression is as far as the code shows, across constants,
  * object members, small helper functions, closures and imports. It dispatches what it does not
- * own to the modules beside it: builtins.ts (the language's own functions), modules.ts
- * (imports and exports), library-calls.ts and sdk.ts (request libraries), requests.ts (which
- * calls make requests) and responses.ts (what flows out of them).
+ * own to the modules beside it: builtins.ts (the language's own functions), lists.ts (list
+ * methods), modules.ts (imports and exports), library-calls.ts and sdk.ts (request libraries),
+ * requests.ts (which calls make requests) and responses.ts (what flows out of them).
  *
  * It never executes anything; unknown pieces become holes or `unknown`. Every recursion is
  * bounded (call depth, binding cycles), so a pathological file costs time linear in its size.
@@ -14,8 +14,9 @@ import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } fro
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
 import { UNKNOWN, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
-import { arrayMethodCall, globalFunctionCall, globalMethodCall, newMap, newRequest, newUrl, stringMethodCall, tableList } from "./builtins.js";
+import { globalFunctionCall, globalMethodCall, newMap, newRequest, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf, returnsOf } from "./hints.js";
+import { arrayMethodCall } from "./lists.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { asObject, exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
