@@ -180,6 +180,21 @@ export function expandChoices(value: StringValue): StringValue[] {
   return expansions.length === 1 && !value.parts.some((part) => isHole(part) && part.choices) ? [value] : expansions.map(stringValue);
 }
 
+/** One of these values; a single known one when they agree, unknown when none is known. */
+export function choiceOf(options: Value[]): Value {
+  const known = options.filter((option) => option.kind !== "unknown");
+  if (known.length === 0) return UNKNOWN;
+  const first = known[0]!;
+  if (known.length === options.length && known.every((option) => sameStatic(option, first))) return first;
+  return { kind: "choice", options };
+}
+
+/** Both values are the same text with no holes. */
+export function sameStatic(a: Value, b: Value): boolean {
+  const left = staticText(a);
+  return left !== null && left === staticText(b);
+}
+
 /** The string's text when it has no holes. */
 export function staticText(value: Value | undefined): string | null {
   if (!value || value.kind !== "string") return null;

@@ -62,3 +62,37 @@ fetch(\`\${base(z)}/\${legacy ? "always_online" : "ssl"}\`, { method: "PATCH" })
     expect(endpoints(code)).toEqual([]);
   });
 });
+
+describe("lists narrowed by a test (filter, find)", () => {
+  const base = `const api = (zone) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/settings\`;\nconst IDS = ["ssl", "brotli", "minify"];\n`;
+  const reported = (narrowing: string) => endpoints(`${base}${narrowing}.forEach((id) => fetch(\`\${api(z)}/\${id}\`, { method: "PATCH" }));`).map((line) => line.split(" ")[1]);
+
+  it("drops an element only when the test surely fails for it", () => {
+    expect(reported(`IDS.filter((id) => id !== "brotli")`)).toEqual(["8"]);
+    expect(reported(`IDS.filter((id) => !["brotli", "minify"].includes(id))`)).toEqual([]);
+    expect(reported(`IDS.filter((id) => id === "ssl" || id === "minify")`)).toEqual(["8"]);
+    // `&&` with an unknown side fails only where the known side does.
+    expect(reported(`IDS.filter((id) => enabled[id] && id !== "minify")`)).toEqual(["7"]);
+    // A test the code does not show keeps every element, as iterating the list would.
+    expect(reported(`IDS.filter((id) => enabled[id])`).sort()).toEqual(["7", "8"]);
+  });
+
+  it("keeps what it cannot read: loose equality across types, returns that disagree", () => {
+    expect(reported(`IDS.filter((id) => id != 0)`).sort()).toEqual(["7", "8"]);
+    expect(reported(`IDS.filter((id) => { if (id === "ssl") return false; return id.length > 3; })`).sort()).toEqual(["7", "8"]);
+    expect(reported(`IDS.filter((id) => { return id === "ssl"; })`)).toEqual([]);
+  });
+
+  it("drops empty pieces with Boolean, and knows text around a hole is never empty", () => {
+    const code = `const url = ["https://api.cloudflare.com/client/v4", "", \`zones/\${zone}\`, null, "settings/minify"].filter(Boolean).join("/");\nfetch(url, { method: "PATCH" });`;
+    expect(endpoints(code).map((line) => line.split(" ").at(-1))).toEqual(["PATCH"]);
+  });
+
+  it("finds a row by a known id, and gives nothing for an id it does not know", () => {
+    const table = `${base}const ROWS = [{ id: "ssl", path: "ssl" }, { id: "minify", path: "minify" }];\nconst get = (z, id) => fetch(\`\${api(z)}/\${ROWS.find((row) => row.id === id)?.path}\`);\n`;
+    expect(endpoints(`${table}get(z, "minify");`)).toHaveLength(1);
+    expect(endpoints(`${table}get(z, "ssl");`)).toEqual([]);
+    // Only the definition, with `id` unknown: a lookup by an unknown key, as ROWS_BY_ID[id] is.
+    expect(endpoints(table)).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewEx
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
-import { UNKNOWN, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
+import { UNKNOWN, choiceOf, partsOf, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf, returnsOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
@@ -540,9 +540,8 @@ export class Evaluator {
 
   /** Runs a known function abstractly: its return value with the parameters bound to `args`. */
   invoke(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null): Value {
-    const depth = (env?.depth ?? 0) + 1;
-    if (depth > MAX_CALL_DEPTH) return UNKNOWN;
-    const inner: Env = { values: new Map([[fn.fn, args]]), parent: fn.env, depth };
+    const inner = this.callEnv(fn, args, env);
+    if (!inner) return UNKNOWN;
     const body = fn.fn.body;
     if (!Array.isArray(body)) return this.value(fn.program, body, inner);
     for (const returned of returnsOf(body)) {
@@ -550,6 +549,12 @@ export class Evaluator {
       if (value.kind !== "unknown") return value;
     }
     return valueOfDeclaredType(fn.program, fn.fn.returnType, this) ?? UNKNOWN;
+  }
+
+  /** Where a call of `fn` with `args` runs: its parameters bound; `null` beyond the call depth. */
+  callEnv(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null): Env | null {
+    const depth = (env?.depth ?? 0) + 1;
+    return depth > MAX_CALL_DEPTH ? null : { values: new Map([[fn.fn, args]]), parent: fn.env, depth };
   }
 
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
@@ -615,14 +620,6 @@ type FunctionValue = Extract<Value, { kind: "function" }>;
 /** Most elements of a list taken as choices. */
 const MAX_CHOICES = 64;
 
-/** One of these values; a single known one when they agree, unknown when none is known. */
-function choiceOf(options: Value[]): Value {
-  const known = options.filter((option) => option.kind !== "unknown");
-  if (known.length === 0) return UNKNOWN;
-  const first = known[0]!;
-  if (known.length === options.length && known.every((option) => sameStatic(option, first))) return first;
-  return { kind: "choice", options };
-}
 
 /** The arguments `fn.call(thisArg, …args)` and `fn.apply(thisArg, [args])` pass on. */
 function forwardedArguments(how: "call" | "apply", args: Value[]): Value[] {
@@ -637,9 +634,4 @@ function lookupArgs(env: Env | null, fn: FunctionNode): Value[] | null {
     if (args) return args;
   }
   return null;
-}
-
-function sameStatic(a: Value, b: Value): boolean {
-  const left = staticText(a);
-  return left !== null && left === staticText(b);
 }

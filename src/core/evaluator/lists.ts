@@ -1,24 +1,60 @@
 /**
- * Lists and their methods: `join`, `map`, `slice` and `concat` of a list whose elements are
- * known, each giving a list (or string) whose elements are known in turn.
+ * Lists and their methods: `join`, `map`, `flatMap`, `flat`, `slice`, `concat`, `filter`, `find`
+ * and `reduce` of a list whose elements are known, each giving a list (or a string, an element, a
+ * value) whose elements are known in turn.
  */
 import type { CallExpression } from "../ir.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, partsOf, staticText, stringValue, type Env, type Value } from "../values.js";
+import { UNKNOWN, choiceOf, partsOf, staticText, stringValue, type Env, type Value } from "../values.js";
+import { callbackTest, truthiness, type Truth } from "./conditions.js";
 import type { Evaluator } from "./evaluator.js";
 
-/** Most elements a `map` over a list runs its callback for (each once, when the list is read). */
+/** Most elements a `map` (`filter`, `find`, `reduce`) over a list runs its callback for (each once, when the list is read). */
 const MAX_MAPPED = 256;
 
-/** `[…].join(sep)`, `map(fn)`, `slice(a, b)`, `concat(…)`; `null` for other array methods. */
-export function arrayMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: Extract<Value, { kind: "array" }>, name: string, env: Env | null): Value | null {
-  if (name === "map") {
+type ListValue = Extract<Value, { kind: "array" }>;
+
+/** `[…].join(sep)`, `map(fn)`, `filter(fn)`, `slice(a, b)`, `concat(…)`…; `null` for other array methods. */
+export function arrayMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: ListValue, name: string, env: Env | null): Value | null {
+  if (name === "map" || name === "flatMap") {
     // `hosts.map((value) => ({ key: "ClientRequestHost", operator: "eq", value }))`: the list of what the callback gives for each element.
     const callback = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
     const elements = receiver.elements();
     if (callback.kind !== "function" || elements.length > MAX_MAPPED) return UNKNOWN;
     let mapped: Value[] | null = null;
-    return { kind: "array", elements: () => (mapped ??= elements.map((element, index) => evaluator.invoke(callback, [element, { kind: "number", value: index }], env))) };
+    const map = () => (mapped ??= elements.map((element, index) => evaluator.invoke(callback, [element, { kind: "number", value: index }, receiver], env)));
+    return { kind: "array", elements: name === "map" ? map : () => flattened(map(), 1) };
+  }
+  if (name === "flat") {
+    // `[["brotli"], ["minify", "ssl"]].flat()`: nested lists opened to the depth asked (1 unless a number says).
+    const depth = node.args[0] ? evaluator.value(program, node.args[0], env) : ({ kind: "number", value: 1 } as const);
+    if (depth.kind !== "number") return UNKNOWN;
+    return { kind: "array", elements: () => flattened(receiver.elements(), depth.value) };
+  }
+  if (name === "filter" || name === "find" || name === "findLast") {
+    // `[API, "zones", zone].filter(Boolean)`, `SETTINGS.filter((s) => s !== "ssl")`: the elements the test may keep.
+    const test = elementTest(evaluator, program, node, receiver, env);
+    const elements = receiver.elements();
+    if (!test || elements.length > MAX_MAPPED) return null;
+    if (name === "filter") {
+      let kept: Value[] | null = null;
+      return { kind: "array", elements: () => (kept ??= elements.filter((element, index) => test(element, index) !== false)) };
+    }
+    return found(elements, test, name === "findLast");
+  }
+  if (name === "reduce" || name === "reduceRight") {
+    // `["zones", zone, "settings"].reduce((path, part) => `${path}/${part}`, API)`: the callback run over the list in turn.
+    const callback = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
+    const elements = receiver.elements();
+    if (callback.kind !== "function" || elements.length > MAX_MAPPED) return UNKNOWN;
+    const order = elements.map((_, index) => index);
+    if (name === "reduceRight") order.reverse();
+    const seeded = node.args.length > 1;
+    let accumulated = seeded ? evaluator.value(program, node.args[1]!, env) : (elements[order[0]!] ?? UNKNOWN);
+    for (const index of seeded ? order : order.slice(1)) {
+      accumulated = evaluator.invoke(callback, [accumulated, elements[index]!, { kind: "number", value: index }, receiver], env);
+    }
+    return accumulated;
   }
   if (name === "slice") {
     // `HOSTS.slice(0, 3)`: the elements between two indexes written as numbers (negative from the end).
@@ -37,4 +73,40 @@ export function arrayMethodCall(evaluator: Evaluator, program: Program, node: Ca
   if (separator === null) return UNKNOWN;
   const parts = receiver.elements().flatMap((element, index) => [...(index > 0 ? [{ text: separator, origin: null }] : []), ...partsOf(element, null)]);
   return stringValue(parts);
+}
+
+/** The lists among `values` opened `depth` levels deep, as `flat(depth)` does. */
+function flattened(values: Value[], depth: number): Value[] {
+  return values.flatMap((value) => (value.kind === "array" && depth >= 1 ? flattened(value.elements(), depth - 1) : [value]));
+}
+
+type ElementTest = (element: Value, index: number) => Truth;
+
+/** The test a `filter`/`find` applies to each element: its callback, or `Boolean`; `null` when it is neither. */
+function elementTest(evaluator: Evaluator, program: Program, node: CallExpression, receiver: ListValue, env: Env | null): ElementTest | null {
+  const argument = node.args[0];
+  if (!argument) return null;
+  if (argument.kind === "identifier" && argument.name === "Boolean" && !program.resolve(argument)) return truthiness;
+  const callback = evaluator.value(program, argument, env);
+  if (callback.kind !== "function") return null;
+  return (element, index) => callbackTest(evaluator, callback, [element, { kind: "number", value: index }, receiver], env);
+}
+
+/**
+ * What `find` gives: the first element the test keeps, or any of those it may keep before one it
+ * surely keeps. A test that decides nothing (`(row) => row.id === id` with `id` unknown) is a
+ * lookup by an unknown key: unknown, as `TABLE[id]` is, not every row.
+ */
+function found(elements: Value[], test: ElementTest, fromTheEnd: boolean): Value {
+  const candidates: Value[] = [];
+  let decided = false;
+  for (let step = 0; step < elements.length; step++) {
+    const index = fromTheEnd ? elements.length - 1 - step : step;
+    const truth = test(elements[index]!, index);
+    if (truth !== null) decided = true;
+    if (truth === false) continue;
+    candidates.push(elements[index]!);
+    if (truth === true) break;
+  }
+  return candidates.length === 0 || !decided ? UNKNOWN : choiceOf(candidates);
 }

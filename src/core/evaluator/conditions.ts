@@ -1,0 +1,136 @@
+/**
+ * Tests written in code, for known values: whether a value is truthy, and what `s !== "ssl"`,
+ * `!SKIPPED.includes(name)`, `a && b` or `Boolean` give. Each answer is `true`, `false`, or `null`
+ * when the code does not show it. Lists narrowed by a test (`filter`, `find`) drop an element
+ * only when the test is known to fail for it, so a test we cannot read keeps every element.
+ */
+import type { CallExpression, Expression } from "../ir.js";
+import type { Program } from "../program.js";
+import { staticText, type Env, type Value } from "../values.js";
+import type { Evaluator } from "./evaluator.js";
+import { returnsOf } from "./hints.js";
+
+export type Truth = boolean | null;
+
+type FunctionValue = Extract<Value, { kind: "function" }>;
+
+/** Whether a value is truthy, when that is known. */
+export function truthiness(value: Value): Truth {
+  switch (value.kind) {
+    case "string": {
+      const literal = staticText(value);
+      if (literal !== null) return literal !== "";
+      // Some text around the holes makes it non-empty whatever they hold.
+      return value.parts.some((part) => !("hole" in part) && part.text !== "") ? true : null;
+    }
+    case "number":
+      return value.value !== 0 && !Number.isNaN(value.value);
+    case "boolean":
+      return value.value;
+    case "null":
+      return false;
+    case "choice": {
+      const each = value.options.map(truthiness);
+      return each.every((truth) => truth === each[0]) ? (each[0] ?? null) : null;
+    }
+    case "unknown":
+      return null;
+    default:
+      // Objects, lists, functions, classes, clients, responses, serialised JSON: never empty.
+      return true;
+  }
+}
+
+/** What a test expression gives. */
+export function condition(evaluator: Evaluator, program: Program, node: Expression, env: Env | null): Truth {
+  switch (node.kind) {
+    case "unary":
+      if (node.operator === "!") return not(condition(evaluator, program, node.argument, env));
+      break;
+    case "logical": {
+      if (node.operator === "??") break;
+      const left = condition(evaluator, program, node.left, env);
+      // `a && b` is false when either is, true when both are; `a || b` the other way round.
+      const decided = node.operator === "||";
+      if (left === decided) return decided;
+      const right = condition(evaluator, program, node.right, env);
+      if (left === !decided) return right;
+      return right === decided ? decided : null;
+    }
+    case "binary":
+      if (EQUALITY.has(node.operator)) return equality(node.operator, evaluator.value(program, node.left, env), evaluator.value(program, node.right, env));
+      break;
+    case "call": {
+      const contained = containment(evaluator, program, node, env);
+      if (contained !== undefined) return contained;
+      break;
+    }
+  }
+  return truthiness(evaluator.value(program, node, env));
+}
+
+/** What a callback given to `filter` or `find` returns for these arguments, as a test. */
+export function callbackTest(evaluator: Evaluator, fn: FunctionValue, args: Value[], env: Env | null): Truth {
+  const inner = evaluator.callEnv(fn, args, env);
+  if (!inner) return null;
+  const body = fn.fn.body;
+  if (!Array.isArray(body)) return condition(evaluator, fn.program, body, inner);
+  // Every `return` must agree; a body whose returns we cannot see tells nothing.
+  const results = returnsOf(body).map((returned) => condition(evaluator, fn.program, returned, inner));
+  return results.length > 0 && results.every((result) => result === results[0]) ? results[0]! : null;
+}
+
+const EQUALITY = new Set(["===", "!==", "==", "!="]);
+
+function not(truth: Truth): Truth {
+  return truth === null ? null : !truth;
+}
+
+/** `a === b` and its kin for values whose text, number, boolean or `null` is known. */
+function equality(operator: string, left: Value, right: Value): Truth {
+  const a = primitive(left);
+  const b = primitive(right);
+  if (a === undefined || b === undefined) return null;
+  // Loose equality between different types (`"1" == 1`) is left unread.
+  if (operator.length === 2 && typeof a !== typeof b) return null;
+  const same = a === b;
+  return operator.startsWith("!") ? !same : same;
+}
+
+/** The primitive a value is, when known; `undefined` when not. */
+function primitive(value: Value): string | number | boolean | null | undefined {
+  switch (value.kind) {
+    case "string":
+      return staticText(value) ?? undefined;
+    case "number":
+    case "boolean":
+      return value.value;
+    case "null":
+      return null;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `LIST.includes(x)`, `text.includes(x)`, `startsWith`, `endsWith`: their answer when the values are
+ * known (for a list, `true` as soon as a known element matches); `undefined` for other calls.
+ */
+function containment(evaluator: Evaluator, program: Program, node: CallExpression, env: Env | null): Truth | undefined {
+  const callee = node.callee;
+  if (callee.kind !== "member" || node.args.length !== 1) return undefined;
+  const method = callee.property;
+  if (method !== "includes" && method !== "startsWith" && method !== "endsWith") return undefined;
+  const receiver = evaluator.value(program, callee.object, env);
+  const sought = primitive(evaluator.value(program, node.args[0]!, env));
+  if (sought === undefined) return null;
+  if (receiver.kind === "array" && method === "includes") {
+    const elements = receiver.elements().map(primitive);
+    if (elements.includes(sought)) return true;
+    return elements.includes(undefined) ? null : false;
+  }
+  const literal = staticText(receiver);
+  if (literal === null || typeof sought !== "string") return null;
+  if (method === "includes") return literal.includes(sought);
+  return method === "startsWith" ? literal.startsWith(sought) : literal.endsWith(sought);
+}
