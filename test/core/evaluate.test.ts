@@ -96,3 +96,34 @@ describe("lists narrowed by a test (filter, find)", () => {
     expect(endpoints(table)).toEqual([]);
   });
 });
+
+describe("branches known for the arguments a helper is called with", () => {
+  const base = `const api = (zone) => \`https://api.cloudflare.com/client/v4/zones/\${zone}/settings\`;\n`;
+  const items = (code: string) => endpoints(base + code).map((line) => line.split(" ")[1]);
+
+  it("leaves out a return behind an if whose test fails, and takes the one whose test holds", () => {
+    const helper = `function id(legacy, name) { if (legacy && name === "css") return "minify"; if (!legacy) { return "ssl"; } return "brotli"; }\n`;
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id(false, "css")}\`);`)).toEqual([]);
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id(true, "css")}\`);`)).toEqual(["8"]);
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id(true, "js")}\`);`)).toEqual(["7"]);
+  });
+
+  it("starts a switch at the case switched to, falling through cases with no return", () => {
+    const helper = `function id(kind) { switch (kind) { case "old": case "older": return "brotli"; case "tls": return "ssl"; default: return "minify"; } }\n`;
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id("tls")}\`);`)).toEqual([]);
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id("old")}\`);`)).toEqual(["7"]);
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id("other")}\`);`)).toEqual(["8"]);
+  });
+
+  it("keeps the first return it can read when the test is unknown, as before", () => {
+    const helper = `function id(legacy) { if (legacy) return "brotli"; return "ssl"; }\n`;
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id(flag)}\`);`)).toEqual(["7"]);
+  });
+
+  it("takes the branch of a conditional whose test is known", () => {
+    const helper = `const id = (legacy) => (legacy ? "minify" : "ssl");\n`;
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id(false)}\`);`)).toEqual([]);
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id(true)}\`);`)).toEqual(["8"]);
+    expect(items(`${helper}fetch(\`\${api(z)}/\${id(flag)}\`);`)).toEqual(["8"]);
+  });
+});

@@ -2,9 +2,11 @@
  * Tests written in code, for known values: whether a value is truthy, and what `s !== "ssl"`,
  * `!SKIPPED.includes(name)`, `a && b` or `Boolean` give. Each answer is `true`, `false`, or `null`
  * when the code does not show it. Lists narrowed by a test (`filter`, `find`) drop an element
- * only when the test is known to fail for it, so a test we cannot read keeps every element.
+ * only when the test is known to fail for it, so a test we cannot read keeps every element; a
+ * function's `return`s behind a branch known not to be taken (`if (legacy)` with `legacy` false,
+ * a `case` that is not the value switched on) are not what it returns.
  */
-import type { CallExpression, Expression } from "../ir.js";
+import type { CallExpression, Expression, Statement } from "../ir.js";
 import type { Program } from "../program.js";
 import { staticText, type Env, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
@@ -79,6 +81,63 @@ export function callbackTest(evaluator: Evaluator, fn: FunctionValue, args: Valu
   const results = returnsOf(body).map((returned) => condition(evaluator, fn.program, returned, inner));
   return results.length > 0 && results.every((result) => result === results[0]) ? results[0]! : null;
 }
+
+/**
+ * The expressions a function body may return for the arguments it was given, in the order
+ * written: a `return` behind an `if` whose test is known to fail, or in a `case` known not to be
+ * the one switched to, is left out; where a test is unknown both ways are taken. What `returnsOf`
+ * gives when nothing is known.
+ */
+export function reachableReturns(evaluator: Evaluator, program: Program, body: readonly Statement[], env: Env | null): Expression[] {
+  const found: Expression[] = [];
+  /** Runs statements in turn; whether they surely return. */
+  const run = (statements: readonly Statement[]): boolean => statements.some((statement) => visit(statement));
+  const visit = (statement: Statement): boolean => {
+    switch (statement.kind) {
+      case "return":
+        if (statement.argument) found.push(statement.argument);
+        return true;
+      case "block":
+        return run(statement.body);
+      case "if": {
+        const test = condition(evaluator, program, statement.test, env);
+        if (test === true) return visit(statement.consequent);
+        if (test === false) return statement.alternate ? visit(statement.alternate) : false;
+        const consequent = visit(statement.consequent);
+        return (statement.alternate ? visit(statement.alternate) : false) && consequent;
+      }
+      case "switch":
+        return switched(statement);
+      default:
+        // Loops, `try`, and statements we do not follow: any return in them may be taken.
+        found.push(...returnsOf([statement]));
+        return false;
+    }
+  };
+  /**
+   * The cases a `switch` may start at, run on from there (`break` is not in the model: a case is
+   * taken to fall through, which can only add returns).
+   */
+  const switched = (statement: Extract<Statement, { kind: "switch" }>): boolean => {
+    if (statement.cases.length > MAX_CASES_FOLLOWED) {
+      found.push(...returnsOf([statement]));
+      return false;
+    }
+    const discriminant = evaluator.value(program, statement.discriminant, env);
+    const matches = statement.cases.map((entry) => (entry.test === null ? null : equality("===", discriminant, evaluator.value(program, entry.test, env))));
+    // A case surely taken is the only start; otherwise any case not surely passed over, `default` among them.
+    const sure = matches.indexOf(true);
+    const starts = statement.cases.flatMap((_, index) => ((sure === -1 ? matches[index] !== false : index === sure) ? [index] : []));
+    let surely = sure !== -1 || statement.cases.some((entry) => entry.test === null);
+    for (const start of starts) surely = run(statement.cases.slice(start).flatMap((entry) => entry.body)) && surely;
+    return surely && starts.length > 0;
+  };
+  run(body);
+  return [...new Set(found)];
+}
+
+/** Beyond this many cases a `switch` is not followed case by case: all its returns may be taken. */
+const MAX_CASES_FOLLOWED = 64;
 
 const EQUALITY = new Set(["===", "!==", "==", "!="]);
 

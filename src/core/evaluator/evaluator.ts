@@ -15,8 +15,9 @@ import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
 import { UNKNOWN, choiceOf, partsOf, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newUrl, stringMethodCall, tableList } from "./builtins.js";
-import { hintOf, returnsOf } from "./hints.js";
+import { hintOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
+import { condition, reachableReturns } from "./conditions.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { asObject, exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
@@ -145,6 +146,9 @@ export class Evaluator {
         return left;
       }
       case "conditional": {
+        // A test known for these values (`legacy ? "minify" : "ssl"` with `legacy` false) takes its branch.
+        const test = condition(this, program, node.test, env);
+        if (test !== null) return this.value(program, test ? node.consequent : node.alternate, env);
         const consequent = this.value(program, node.consequent, env);
         const alternate = this.value(program, node.alternate, env);
         if (consequent.kind === "string" && alternate.kind === "string" && staticText(consequent) !== null && staticText(consequent) === staticText(alternate)) {
@@ -544,7 +548,7 @@ export class Evaluator {
     if (!inner) return UNKNOWN;
     const body = fn.fn.body;
     if (!Array.isArray(body)) return this.value(fn.program, body, inner);
-    for (const returned of returnsOf(body)) {
+    for (const returned of reachableReturns(this, fn.program, body, inner)) {
       const value = this.value(fn.program, returned, inner);
       if (value.kind !== "unknown") return value;
     }
