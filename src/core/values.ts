@@ -91,7 +91,8 @@ export type Value =
   | { kind: "namespace"; program: Program }
   /** A class (its static members) and an instance of one (its methods and fields). */
   | { kind: "class"; cls: ClassNode; program: Program }
-  | { kind: "instance"; cls: ClassNode; program: Program }
+  /** `args`: what `new` gave the constructor, when the instance was made where the code shows it. */
+  | { kind: "instance"; cls: ClassNode; program: Program; args?: Value[] }
   /** A request library or one of its members (`axios`, `axios.get`, `https.request`). */
   | { kind: "library"; library: LibraryName; path: string[] }
   /** An instance made by a library (`axios.create`, `got.extend`, `ky.create`, `new Cloudflare()`). */
@@ -115,6 +116,8 @@ export interface Env {
   values: Map<FunctionNode, Value[]>;
   parent: Env | null;
   depth: number;
+  /** `this` in the method running, when it was called on a known instance (`client.request(…)`). */
+  self?: Value;
 }
 
 export const UNKNOWN: Value = { kind: "unknown" };

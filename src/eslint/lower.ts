@@ -367,7 +367,8 @@ export function lowerEstree(input: LowerInput): IR.Module {
       case "ChainExpression":
         return lowerExpression(node.expression);
       case "CallExpression":
-        if (node.callee.type === "Super") return unknown(node, node.arguments.map((a) => expression(a)));
+        // `super(…)`: a call of `super`, a name no code can declare (see `classMember`).
+        if (node.callee.type === "Super") return { kind: "call", range: r, callee: { kind: "identifier", name: "super", range: range(node.callee) }, args: node.arguments.map((a) => expression(a)), optional: false };
         return { kind: "call", range: r, callee: expression(node.callee), args: node.arguments.map((a) => expression(a)), optional: node.optional };
       case "NewExpression":
         return { kind: "new", range: r, callee: expression(node.callee), args: node.arguments.map((a) => expression(a)) };

@@ -453,7 +453,9 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
             // A call of `import` (see `globalFunctionCall`); only the specifier, as the ESTree lowering.
             return { kind: "call", range: r, callee: { kind: "identifier", name: "import", range: range(call.expression) }, args: [expression(call.arguments[0])], optional: false };
           }
-          if (call.expression.kind === K.ImportKeyword || call.expression.kind === K.SuperKeyword) return unknown(node, call.arguments.map((a) => expression(a)));
+          // `super(…)`: a call of `super`, a name no code can declare (see `classMember`).
+          if (call.expression.kind === K.SuperKeyword) return { kind: "call", range: r, callee: { kind: "identifier", name: "super", range: range(call.expression) }, args: call.arguments.map((a) => expression(a)), optional: false };
+          if (call.expression.kind === K.ImportKeyword) return unknown(node, call.arguments.map((a) => expression(a)));
           return { kind: "call", range: r, callee: expression(call.expression), args: call.arguments.map((a) => expression(a)), optional: !!call.questionDotToken };
         }
         case K.NewExpression: {

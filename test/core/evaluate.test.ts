@@ -127,3 +127,29 @@ describe("branches known for the arguments a helper is called with", () => {
     expect(items(`${helper}fetch(\`\${api(z)}/\${id(flag)}\`);`)).toEqual(["8"]);
   });
 });
+
+describe("instances made where the code shows it", () => {
+  const confidences = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.confidence);
+
+  it("runs the constructor with what `new` gave it: the base URL a method reads from `this`", () => {
+    const client = `class Api { constructor(base, token) { this.base = base; this.token = token; } get(path) { return fetch(\`\${this.base}/\${path}\`); } }\n`;
+    expect(confidences(`${client}const api = new Api("https://api.cloudflare.com/client/v4", t);\napi.get(\`accounts/\${a}/tunnels\`);`)).toEqual(["high"]);
+    // Without the instance, the host stays unknown.
+    expect(confidences(`${client}function use(api) { return api.get(\`accounts/\${a}/tunnels\`); }`)).toEqual([]);
+  });
+
+  it("gives parameter properties their argument, through `this.method()` too", () => {
+    const client = `class Api { constructor(private base: string) {} private send(path: string) { return fetch(this.base + path); } rules(zone: string) { return this.send(\`/zones/\${zone}/firewall/rules\`); } }\n`;
+    expect(confidences(`${client}new Api("https://api.cloudflare.com/client/v4").rules(z);`)).toContain("high");
+  });
+
+  it("passes a subclass's super(…) arguments to its superclass's constructor", () => {
+    const code = `class Base { constructor(protected root: string) {} }\nclass Zones extends Base { constructor() { super("https://api.cloudflare.com/client/v4"); } limits(zone: string) { return fetch(\`\${this.root}/zones/\${zone}/rate_limits\`); } }`;
+    expect(confidences(code)).toEqual(["high"]);
+  });
+
+  it("never reads super(…) as a request", () => {
+    const code = `class Base { constructor(url: string) {} }\nclass Rules extends Base { constructor(zone: string) { super(\`https://api.cloudflare.com/client/v4/zones/\${zone}/firewall/rules\`); } }`;
+    expect(analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.method ?? null)).not.toContain("GET");
+  });
+});

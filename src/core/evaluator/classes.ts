@@ -15,7 +15,7 @@ const MAX_SUPERCLASS_DEPTH = 8;
  * A member of a class: static members when `isStatic`, else what an instance holds. `undefined`
  * when neither the class nor its superclasses declare it.
  */
-export function classMember(evaluator: Evaluator, program: Program, cls: ClassNode, key: string, isStatic: boolean, depth = 0): Value | undefined {
+export function classMember(evaluator: Evaluator, program: Program, cls: ClassNode, key: string, isStatic: boolean, depth = 0, args: Value[] | null = null): Value | undefined {
   let declaredType: string | null = null;
   for (const member of cls.members) {
     if (member.key !== key || member.isStatic !== isStatic || member.accessor === "set") continue;
@@ -31,6 +31,8 @@ export function classMember(evaluator: Evaluator, program: Program, cls: ClassNo
   if (!isStatic) {
     const constructor = cls.members.find((member) => member.key === "constructor")?.value;
     if (constructor?.kind === "function" && Array.isArray(constructor.body)) {
+      // An instance made with `new Api(base)`: the constructor runs with what it was given.
+      const given = args ? evaluator.callEnv({ kind: "function", fn: constructor, program, env: null }, args, null) : null;
       for (const statement of constructor.body) {
         const assignment = statement.kind === "expression" ? statement.expression : null;
         if (
@@ -40,14 +42,16 @@ export function classMember(evaluator: Evaluator, program: Program, cls: ClassNo
           assignment.target.expression.object.kind === "this" &&
           assignment.target.expression.property === key
         ) {
-          return evaluator.value(program, assignment.value);
+          return evaluator.value(program, assignment.value, given);
         }
       }
       // `constructor(private readonly client: Cloudflare)`: a parameter property; with a default
       // (`private readonly base = API`), that value unless `new` is given another.
-      for (const param of constructor.params) {
+      for (const [index, param] of constructor.params.entries()) {
         const target = param.kind === "default-pattern" ? param.target : param;
         if (target.kind !== "identifier-pattern" || target.name !== key) continue;
+        const argument = args?.[index];
+        if (argument && argument.kind !== "unknown") return argument;
         if (param.kind === "default-pattern") return evaluator.value(program, param.value);
         declaredType ??= target.typeText;
       }
@@ -57,7 +61,25 @@ export function classMember(evaluator: Evaluator, program: Program, cls: ClassNo
   if (declared) return declared;
   if (cls.superClass && depth < MAX_SUPERCLASS_DEPTH) {
     const superClass = evaluator.value(program, cls.superClass);
-    if (superClass.kind === "class") return classMember(evaluator, superClass.program, superClass.cls, key, isStatic, depth + 1);
+    if (superClass.kind === "class") return classMember(evaluator, superClass.program, superClass.cls, key, isStatic, depth + 1, isStatic ? null : superArguments(evaluator, program, cls, args));
   }
   return declaredType === null ? undefined : UNKNOWN;
+}
+
+/**
+ * What a class gives its superclass's constructor: the arguments of its `super(…)` call (with
+ * what `new` gave its own constructor, when known), or, with no constructor of its own, what
+ * `new` gave it. `null` when not known.
+ */
+function superArguments(evaluator: Evaluator, program: Program, cls: ClassNode, args: Value[] | null): Value[] | null {
+  const constructor = cls.members.find((member) => member.key === "constructor")?.value;
+  if (!constructor) return args;
+  if (constructor.kind !== "function" || !Array.isArray(constructor.body)) return null;
+  for (const statement of constructor.body) {
+    const call = statement.kind === "expression" ? statement.expression : null;
+    if (call?.kind !== "call" || call.callee.kind !== "identifier" || call.callee.name !== "super") continue;
+    const given = args ? evaluator.callEnv({ kind: "function", fn: constructor, program, env: null }, args, null) : null;
+    return evaluator.args(program, call, given);
+  }
+  return null;
 }

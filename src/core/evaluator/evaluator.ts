@@ -374,7 +374,7 @@ export class Evaluator {
       key = computed.kind === "number" ? String(computed.value) : staticText(computed);
     }
     if (node.object.kind === "this") {
-      return key === null ? UNKNOWN : this.thisMember(program, node, key);
+      return key === null ? UNKNOWN : this.thisMember(program, node, key, env);
     }
     if (node.object.kind === "identifier" && GLOBAL_OBJECTS.has(node.object.name) && !program.resolve(node.object) && key && GLOBAL_LIBRARIES[key]) {
       return { kind: "library", library: GLOBAL_LIBRARIES[key]!, path: [] };
@@ -412,15 +412,34 @@ export class Evaluator {
     }
   }
 
-  /** `this.http` inside a class: an instance member (or, in a static method, a static one). */
-  private thisMember(program: Program, node: Node, key: string): Value {
+  /**
+   * `this.http` inside a class: an instance member (or, in a static method, a static one). In a
+   * method called on an instance made with `new Api(base)`, that instance's member first.
+   */
+  private thisMember(program: Program, node: Node, key: string, env: Env | null): Value {
     const cls = this.enclosingClass(program, node);
+    const self = selfOf(env);
+    if (cls && self?.kind === "instance" && self.args && this.descendsFrom(self, cls)) {
+      const member = classMember(this, self.program, self.cls, key, false, 0, self.args);
+      if (member !== undefined && member.kind !== "unknown") return member;
+    }
     if (cls) return classMember(this, program, cls, key, false) ?? classMember(this, program, cls, key, true) ?? UNKNOWN;
     // A method of an object literal (`{ base: API, rules(zone) { … this.base … } }`): that object.
     let fn = program.enclosingFunction(node);
     while (fn?.arrow) fn = program.enclosingFunction(fn);
     const owner = fn ? program.parentOf(fn) : null;
     return owner?.kind === "object" ? (this.property(this.object(program, owner, null), key) ?? UNKNOWN) : UNKNOWN;
+  }
+
+  /** Whether an instance is of `cls` or of a class that extends it (a few levels deep). */
+  private descendsFrom(instance: Extract<Value, { kind: "instance" }>, cls: ClassNode): boolean {
+    let current: Value = { kind: "class", cls: instance.cls, program: instance.program };
+    for (let depth = 0; depth < 8 && current.kind === "class"; depth++) {
+      if (current.cls === cls) return true;
+      if (!current.cls.superClass) return false;
+      current = this.value(current.program, current.cls.superClass);
+    }
+    return false;
   }
 
   private enclosingClass(program: Program, node: Node): ClassNode | null {
@@ -511,7 +530,7 @@ export class Evaluator {
       if (method) return { result: method, request: null };
       // `this.listRecords(…)` runs the class's method (the receiver `this` itself has no value)
       const property = callee.object.kind === "this" ? this.value(program, callee, env) : this.property(receiver, name);
-      if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env), request: null };
+      if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env, receiverOf(callee.object, receiver, env)), request: null };
       return { result: UNKNOWN, request: null };
     }
     if (callee.kind === "identifier" && !program.resolve(callee)) {
@@ -528,14 +547,17 @@ export class Evaluator {
    * The project function a call runs and the arguments it receives: `helper(a)`, `obj.method(a)`,
    * `helper.call(this, a)`, `helper.apply(this, [a])`. `null` for anything else.
    */
-  callTarget(program: Program, node: CallExpression, env: Env | null): { fn: FunctionValue; args: Value[] } | null {
+  callTarget(program: Program, node: CallExpression, env: Env | null): { fn: FunctionValue; args: Value[]; self?: Value } | null {
     const callee = node.callee;
     if (callee.kind === "member" && (callee.property === "call" || callee.property === "apply")) {
       const target = this.value(program, callee.object, env);
       if (target.kind === "function") return { fn: target, args: forwardedArguments(callee.property, this.args(program, node, env)) };
     }
     const value = this.value(program, callee, env);
-    return value.kind === "function" ? { fn: value, args: this.args(program, node, env) } : null;
+    if (value.kind !== "function") return null;
+    // A method called on an instance runs with it as `this`.
+    const self = callee.kind === "member" ? receiverOf(callee.object, callee.object.kind === "this" ? null : this.value(program, callee.object, env), env) : undefined;
+    return { fn: value, args: this.args(program, node, env), ...(self ? { self } : {}) };
   }
 
   args(program: Program, node: { args: Expression[] }, env: Env | null): Value[] {
@@ -543,8 +565,8 @@ export class Evaluator {
   }
 
   /** Runs a known function abstractly: its return value with the parameters bound to `args`. */
-  invoke(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null): Value {
-    const inner = this.callEnv(fn, args, env);
+  invoke(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null, self?: Value): Value {
+    const inner = this.callEnv(fn, args, env, self);
     if (!inner) return UNKNOWN;
     const body = fn.fn.body;
     if (!Array.isArray(body)) return this.value(fn.program, body, inner);
@@ -556,9 +578,10 @@ export class Evaluator {
   }
 
   /** Where a call of `fn` with `args` runs: its parameters bound; `null` beyond the call depth. */
-  callEnv(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null): Env | null {
+  callEnv(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null, self?: Value): Env | null {
     const depth = (env?.depth ?? 0) + 1;
-    return depth > MAX_CALL_DEPTH ? null : { values: new Map([[fn.fn, args]]), parent: fn.env, depth };
+    if (depth > MAX_CALL_DEPTH) return null;
+    return self ? { values: new Map([[fn.fn, args]]), parent: fn.env, depth, self } : { values: new Map([[fn.fn, args]]), parent: fn.env, depth };
   }
 
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
@@ -595,7 +618,7 @@ export class Evaluator {
       if (callee.name === "URLSearchParams") return UNKNOWN;
     }
     const value = this.value(program, callee, env);
-    if (value.kind === "class") return { kind: "instance", cls: value.cls, program: value.program };
+    if (value.kind === "class") return { kind: "instance", cls: value.cls, program: value.program, args: this.args(program, node, env) };
     if (value.kind === "library") {
       if (value.library === "cloudflare") {
         const options = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
@@ -624,6 +647,18 @@ type FunctionValue = Extract<Value, { kind: "function" }>;
 /** Most elements of a list taken as choices. */
 const MAX_CHOICES = 64;
 
+
+/** `this` where the code runs: the instance a method was called on, if known. */
+function selfOf(env: Env | null): Value | undefined {
+  for (let current = env; current; current = current.parent) if (current.self) return current.self;
+  return undefined;
+}
+
+/** The `this` a method called on `object` runs with: that instance, or (for `this.m()`) the caller's own. */
+function receiverOf(object: Expression, receiver: Value | null, env: Env | null): Value | undefined {
+  if (object.kind === "this") return selfOf(env);
+  return receiver?.kind === "instance" && receiver.args ? receiver : undefined;
+}
 
 /** The arguments `fn.call(thisArg, …args)` and `fn.apply(thisArg, [args])` pass on. */
 function forwardedArguments(how: "call" | "apply", args: Value[]): Value[] {

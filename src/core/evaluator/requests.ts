@@ -53,9 +53,10 @@ function dnsRecordsOf(evaluator: Evaluator, url: StringValue): { single: boolean
 const STRING_LIBRARIES: ReadonlySet<LibraryName> = new Set(["path", "url", "util"]);
 /**
  * Global functions that give a value and request nothing (those `globalFunctionCall` answers; a
- * name test, not that call: it would load the module a `require` names just to say no).
+ * name test, not that call: it would load the module a `require` names just to say no), and
+ * `super(…)`, a superclass's constructor (see `classMember`).
  */
-const GLOBAL_VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["String", "encodeURIComponent", "encodeURI", "escape", "decodeURIComponent", "decodeURI", "require", "import"]);
+const GLOBAL_VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["String", "encodeURIComponent", "encodeURI", "escape", "decodeURIComponent", "decodeURI", "require", "import", "super"]);
 
 export class RequestFinder {
   private readonly callsInFunction = new WeakMap<FunctionNode, CallExpression[]>();
@@ -74,14 +75,14 @@ export class RequestFinder {
     if (direct) return [direct];
     const target = evaluator.callTarget(program, node, env);
     if (target && depth < MAX_CALL_DEPTH - 1) {
-      const { fn: callee, args } = target;
+      const { fn: callee, args, self } = target;
       if (!this.makesRequests(callee.program, callee.fn)) {
         // A function that shows no request is no request (`buildUrl(path)`), unless its name says
         // it is one (`client.get(path)` of a client whose transport is out of sight).
         const generic = methodOfCalleeName(calleeNameOf(node)) !== null ? this.genericRequest(program, node, env) : null;
         return generic ? [generic] : [];
       }
-      const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1 };
+      const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1, ...(self ? { self } : {}) };
       const found: RequestInfo[] = [];
       for (const innerCall of this.requestCallsIn(callee.program, callee.fn)) {
         for (const request of this.requestsOf(callee.program, innerCall, inner, depth + 1)) {
