@@ -91,8 +91,8 @@ export type Value =
   | { kind: "namespace"; program: Program }
   /** A class (its static members) and an instance of one (its methods and fields). */
   | { kind: "class"; cls: ClassNode; program: Program }
-  /** `args`: what `new` gave the constructor, when the instance was made where the code shows it. */
-  | { kind: "instance"; cls: ClassNode; program: Program; args?: Value[] }
+  /** `args`: what `new` gave the constructor (worked out when first asked), when the instance was made where the code shows it. */
+  | { kind: "instance"; cls: ClassNode; program: Program; args?: () => Value[] }
   /** A request library or one of its members (`axios`, `axios.get`, `https.request`). */
   | { kind: "library"; library: LibraryName; path: string[] }
   /** An instance made by a library (`axios.create`, `got.extend`, `ky.create`, `new Cloudflare()`). */

@@ -16,6 +16,24 @@ const MAX_SUPERCLASS_DEPTH = 8;
  * when neither the class nor its superclasses declare it.
  */
 export function classMember(evaluator: Evaluator, program: Program, cls: ClassNode, key: string, isStatic: boolean, depth = 0, args: Value[] | null = null): Value | undefined {
+  if (args !== null) return memberUncached(evaluator, program, cls, key, isStatic, depth, args);
+  // Without arguments a member is the same wherever it is asked for: worked out once (through
+  // `super(…)`, a superclass's members are read with arguments, which the value cache does not keep).
+  let byClass = remembered.get(evaluator);
+  if (!byClass) remembered.set(evaluator, (byClass = new WeakMap()));
+  let members = byClass.get(cls);
+  if (!members) byClass.set(cls, (members = new Map()));
+  const memoKey = `${isStatic ? "static " : ""}${key}`;
+  if (members.has(memoKey)) return members.get(memoKey);
+  members.set(memoKey, UNKNOWN); // a member defined through itself
+  const member = memberUncached(evaluator, program, cls, key, isStatic, depth, null);
+  members.set(memoKey, member);
+  return member;
+}
+
+const remembered = new WeakMap<Evaluator, WeakMap<ClassNode, Map<string, Value | undefined>>>();
+
+function memberUncached(evaluator: Evaluator, program: Program, cls: ClassNode, key: string, isStatic: boolean, depth: number, args: Value[] | null): Value | undefined {
   let declaredType: string | null = null;
   for (const member of cls.members) {
     if (member.key !== key || member.isStatic !== isStatic || member.accessor === "set") continue;

@@ -10,7 +10,7 @@ import type { CallExpression, Expression, Statement } from "../ir.js";
 import type { Program } from "../program.js";
 import { staticText, type Env, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
-import { returnsOf } from "./hints.js";
+import { collectReturns, returnsOf } from "./hints.js";
 
 export type Truth = boolean | null;
 
@@ -43,19 +43,57 @@ export function truthiness(value: Value): Truth {
   }
 }
 
-/** What a test expression gives. */
+/**
+ * What a test expression gives. Only tests read cheaply are read (names, members, literals, `!`,
+ * `&&`/`||`, comparisons, `includes`/`startsWith`/`endsWith`): one that calls the project's
+ * functions or awaits (`if (await exists(path))`) is unknown without being evaluated.
+ */
 export function condition(evaluator: Evaluator, program: Program, node: Expression, env: Env | null): Truth {
+  return isReadCheaply(node, 0) ? readCondition(evaluator, program, node, env) : null;
+}
+
+const CONTAINMENT = new Set(["includes", "startsWith", "endsWith"]);
+
+function isReadCheaply(node: Expression, depth: number): boolean {
+  if (depth > 8) return false;
+  switch (node.kind) {
+    case "identifier":
+    case "this":
+    case "string":
+    case "number":
+    case "boolean":
+    case "null":
+      return true;
+    case "member":
+      return isReadCheaply(node.object, depth + 1) && (node.computed === null || isReadCheaply(node.computed, depth + 1));
+    case "unary":
+      return node.operator === "!" && isReadCheaply(node.argument, depth + 1);
+    case "logical":
+    case "binary":
+      return (node.kind === "logical" || EQUALITY.has(node.operator)) && isReadCheaply(node.left, depth + 1) && isReadCheaply(node.right, depth + 1);
+    case "call":
+      return node.callee.kind === "member" && node.callee.property !== null && CONTAINMENT.has(node.callee.property) && node.args.length === 1 && isReadCheaply(node.callee.object, depth + 1) && isReadCheaply(node.args[0]!, depth + 1);
+    case "array":
+      return node.elements.length <= 64 && node.elements.every((element) => element !== null && element.kind !== "spread" && isReadCheaply(element, depth + 1));
+    case "typed":
+      return isReadCheaply(node.expression, depth + 1);
+    default:
+      return false;
+  }
+}
+
+function readCondition(evaluator: Evaluator, program: Program, node: Expression, env: Env | null): Truth {
   switch (node.kind) {
     case "unary":
-      if (node.operator === "!") return not(condition(evaluator, program, node.argument, env));
+      if (node.operator === "!") return not(readCondition(evaluator, program, node.argument, env));
       break;
     case "logical": {
       if (node.operator === "??") break;
-      const left = condition(evaluator, program, node.left, env);
+      const left = readCondition(evaluator, program, node.left, env);
       // `a && b` is false when either is, true when both are; `a || b` the other way round.
       const decided = node.operator === "||";
       if (left === decided) return decided;
-      const right = condition(evaluator, program, node.right, env);
+      const right = readCondition(evaluator, program, node.right, env);
       if (left === !decided) return right;
       return right === decided ? decided : null;
     }
@@ -89,6 +127,9 @@ export function callbackTest(evaluator: Evaluator, fn: FunctionValue, args: Valu
  * gives when nothing is known.
  */
 export function reachableReturns(evaluator: Evaluator, program: Program, body: readonly Statement[], env: Env | null): Expression[] {
+  const written = returnsOf(body);
+  // With one return there is nothing to leave out.
+  if (written.length <= 1) return written;
   const found: Expression[] = [];
   /** Runs statements in turn; whether they surely return. */
   const run = (statements: readonly Statement[]): boolean => statements.some((statement) => visit(statement));
@@ -110,7 +151,7 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
         return switched(statement);
       default:
         // Loops, `try`, and statements we do not follow: any return in them may be taken.
-        found.push(...returnsOf([statement]));
+        found.push(...collectReturns([statement]));
         return false;
     }
   };
@@ -120,7 +161,7 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
    */
   const switched = (statement: Extract<Statement, { kind: "switch" }>): boolean => {
     if (statement.cases.length > MAX_CASES_FOLLOWED) {
-      found.push(...returnsOf([statement]));
+      found.push(...collectReturns([statement]));
       return false;
     }
     const discriminant = evaluator.value(program, statement.discriminant, env);

@@ -52,6 +52,7 @@ export class Evaluator {
   private readonly cache = new WeakMap<Expression, Value>();
   private readonly active = new Set<object>();
   private readonly classOfFunction = new WeakMap<FunctionNode, ClassNode | null>();
+  private readonly instanceMembers = new WeakMap<Value, Map<string, Value | undefined>>();
   private readonly requests = new RequestFinder(this);
 
   constructor(readonly context: EvaluatorContext) {}
@@ -420,7 +421,7 @@ export class Evaluator {
     const cls = this.enclosingClass(program, node);
     const self = selfOf(env);
     if (cls && self?.kind === "instance" && self.args && this.descendsFrom(self, cls)) {
-      const member = classMember(this, self.program, self.cls, key, false, 0, self.args);
+      const member = this.instanceMember(self, key);
       if (member !== undefined && member.kind !== "unknown") return member;
     }
     if (cls) return classMember(this, program, cls, key, false) ?? classMember(this, program, cls, key, true) ?? UNKNOWN;
@@ -429,6 +430,17 @@ export class Evaluator {
     while (fn?.arrow) fn = program.enclosingFunction(fn);
     const owner = fn ? program.parentOf(fn) : null;
     return owner?.kind === "object" ? (this.property(this.object(program, owner, null), key) ?? UNKNOWN) : UNKNOWN;
+  }
+
+  /** A member of an instance made with known arguments, worked out once per instance. */
+  private instanceMember(instance: Extract<Value, { kind: "instance" }>, key: string): Value | undefined {
+    let members = this.instanceMembers.get(instance);
+    if (!members) this.instanceMembers.set(instance, (members = new Map()));
+    if (members.has(key)) return members.get(key);
+    members.set(key, UNKNOWN); // a member defined through itself
+    const member = classMember(this, instance.program, instance.cls, key, false, 0, instance.args?.() ?? null);
+    members.set(key, member);
+    return member;
   }
 
   /** Whether an instance is of `cls` or of a class that extends it (a few levels deep). */
@@ -555,8 +567,9 @@ export class Evaluator {
     }
     const value = this.value(program, callee, env);
     if (value.kind !== "function") return null;
-    // A method called on an instance runs with it as `this`.
-    const self = callee.kind === "member" ? receiverOf(callee.object, callee.object.kind === "this" ? null : this.value(program, callee.object, env), env) : undefined;
+    // A class's method called on an instance runs with it as `this`.
+    const isMethod = callee.kind === "member" && value.program.parentOf(value.fn)?.kind === "class";
+    const self = isMethod ? receiverOf(callee.object, callee.object.kind === "this" ? null : this.value(program, callee.object, env), env) : undefined;
     return { fn: value, args: this.args(program, node, env), ...(self ? { self } : {}) };
   }
 
@@ -618,7 +631,10 @@ export class Evaluator {
       if (callee.name === "URLSearchParams") return UNKNOWN;
     }
     const value = this.value(program, callee, env);
-    if (value.kind === "class") return { kind: "instance", cls: value.cls, program: value.program, args: this.args(program, node, env) };
+    if (value.kind === "class") {
+      let args: Value[] | null = null;
+      return { kind: "instance", cls: value.cls, program: value.program, args: () => (args ??= this.args(program, node, env)) };
+    }
     if (value.kind === "library") {
       if (value.library === "cloudflare") {
         const options = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;

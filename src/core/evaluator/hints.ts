@@ -10,8 +10,18 @@ export function hintOf(expression: Expression): string | null {
   return null;
 }
 
+/** What `returnsOf` found in each function body (bodies are arrays that live as long as their tree). */
+const returnsOfBody = new WeakMap<readonly Statement[], Expression[]>();
+
 /** The expressions a block returns, not counting nested functions. */
 export function returnsOf(body: readonly Statement[]): Expression[] {
+  let found = returnsOfBody.get(body);
+  if (!found) returnsOfBody.set(body, (found = collectReturns(body)));
+  return found;
+}
+
+/** `returnsOf`, not remembered: for statements gathered on the fly. */
+export function collectReturns(body: readonly Statement[]): Expression[] {
   const found: Expression[] = [];
   const visit = (node: Node) => {
     if (node.kind === "function" || node.kind === "class") return;
