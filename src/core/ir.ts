@@ -59,6 +59,12 @@ export interface BooleanLiteral extends NodeBase {
 export interface NullLiteral extends NodeBase {
   kind: "null";
 }
+/** `/\/+$/g`: its source and flags (for `replace`, which can then be run on a known string). */
+export interface RegexLiteral extends NodeBase {
+  kind: "regex";
+  pattern: string;
+  flags: string;
+}
 export interface TemplateQuasi extends NodeBase {
   /** Cooked text; `null` when the escape is invalid (tagged templates). */
   value: string;
@@ -207,6 +213,7 @@ export type Expression =
   | NumberLiteral
   | BooleanLiteral
   | NullLiteral
+  | RegexLiteral
   | TemplateLiteral
   | Identifier
   | ThisExpression

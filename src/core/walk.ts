@@ -16,6 +16,7 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
     case "number":
     case "boolean":
     case "null":
+    case "regex":
     case "identifier":
     case "this":
     case "identifier-pattern":

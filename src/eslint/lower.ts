@@ -341,6 +341,7 @@ export function lowerEstree(input: LowerInput): IR.Module {
         if (typeof value === "number") return { kind: "number", range: r, value, raw: node.raw };
         if (typeof value === "boolean") return { kind: "boolean", range: r, value };
         if (value === null && !("regex" in node && node.regex) && !("bigint" in node && node.bigint)) return { kind: "null", range: r };
+        if ("regex" in node && node.regex) return { kind: "regex", range: r, pattern: node.regex.pattern, flags: node.regex.flags };
         return unknown(node);
       }
       case "TemplateLiteral":

@@ -426,6 +426,11 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
           return { kind: "boolean", range: r, value: false };
         case K.NullKeyword:
           return { kind: "null", range: r };
+        case K.RegularExpressionLiteral: {
+          const written = (node as TS.RegularExpressionLiteral).text;
+          const end = written.lastIndexOf("/");
+          return { kind: "regex", range: r, pattern: written.slice(1, end), flags: written.slice(end + 1) };
+        }
         case K.NoSubstitutionTemplateLiteral:
         case K.TemplateExpression:
           return template(node as TS.TemplateLiteral, null);

@@ -153,3 +153,27 @@ describe("instances made where the code shows it", () => {
     expect(analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.method ?? null)).not.toContain("GET");
   });
 });
+
+describe("replace with a regular expression", () => {
+  const methods = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.method ?? "any"} ${finding.confidence}`);
+
+  it("trims slashes at either end, through texts wholly trimmed, leaving holes as they are", () => {
+    const join = `const join = (base, path) => \`\${base.replace(/\\/+$/, "")}/\${path.replace(/^\\/+|\\/+$/g, "")}\`;\n`;
+    expect(methods(`${join}fetch(join("https://api.cloudflare.com/client/v4" + "/" + "/", \`//zones/\${z}/settings/brotli/\`), { method: "PATCH" });`)).toEqual(["PATCH high"]);
+    // A path that starts with an unknown piece: trimming keeps the hole (no error, nothing made up), and such a URL names no endpoint.
+    expect(methods(`${join}fetch(join("https://api.cloudflare.com/client/v4/", \`\${prefix}/zones/\${z}/settings/brotli\`), { method: "PATCH" });`)).toEqual([]);
+  });
+
+  it("replaces a placeholder written as a pattern, every one with g", () => {
+    const code = `fetch("https://api.cloudflare.com/client/v4/zones/{id}/settings/{id}".replace(/\\{id\\}/g, zone), { method: "PATCH" });`;
+    // Both placeholders became holes: no setting is named, so nothing is reported.
+    expect(methods(code)).toEqual([]);
+    expect(methods(code.replace("/g,", "/,").replace("settings/{id}", "settings/minify"))).toEqual(["PATCH high"]);
+  });
+
+  it("runs other patterns on one known text, and leaves a pattern that could run away unknown", () => {
+    expect(methods(`fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits".replace(/rate_limits$/, "rulesets"));`)).toEqual([]);
+    // Nested quantifiers are not run: the value is unknown, and only the literal itself is left to report.
+    expect(methods(`fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits".replace(/(a+)+$/, ""));`)).not.toContain("GET high");
+  });
+});

@@ -9,7 +9,7 @@ import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type ObjectVal
 import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
 import { asObject, importedValue, requiredValue } from "./modules.js";
-import { replaceText, resolveUrl } from "./url-values.js";
+import { replaceEveryText, replacePattern, replaceText, resolveUrl } from "./url-values.js";
 
 /** A call of a global function the file does not declare; `null` when it is not one we know. */
 export function globalFunctionCall(evaluator: Evaluator, program: Program, name: string, node: CallExpression, env: Env | null): Value | null {
@@ -74,8 +74,10 @@ export function stringMethodCall(evaluator: Evaluator, program: Program, node: C
   if (name === "toString" || name === "trim" || name === "valueOf") return receiver;
   if (name === "concat") return concat(receiver, ...evaluator.args(program, node, env).map((arg) => stringValue(partsOf(arg, null))));
   if ((name === "replace" || name === "replaceAll") && node.args.length === 2) {
+    const written = node.args[0]!;
+    if (written.kind === "regex") return replacePattern(receiver, written, evaluator.value(program, node.args[1]!, env), node.args[1]!) ?? UNKNOWN;
     const pattern = staticText(evaluator.value(program, node.args[0]!, env));
-    if (pattern) return replaceText(receiver, pattern, evaluator.value(program, node.args[1]!, env), node.args[1]!);
+    if (pattern) return (name === "replaceAll" ? replaceEveryText : replaceText)(receiver, pattern, evaluator.value(program, node.args[1]!, env), node.args[1]!);
   }
   return UNKNOWN;
 }

@@ -1,10 +1,10 @@
 /**
  * Joining and cutting URL string values the way URL libraries do: a base URL and a path, the
  * origin of a URL, the directory a relative reference resolves against, and `.replace` of a
- * written placeholder.
+ * written placeholder or by a regular expression (trimming slashes).
  */
 import type { Expression } from "../ir.js";
-import { concat, isHole, partsOf, stringValue, text, type StringPart, type StringValue, type Value } from "../values.js";
+import { concat, isHole, partsOf, staticText, stringValue, text, type StringPart, type StringValue, type Value } from "../values.js";
 import { hintOf } from "./hints.js";
 
 /** Joins a base URL and a path with one slash (axios's baseURL, got's and ky's prefixUrl); an absolute URL wins. */
@@ -77,6 +77,128 @@ export function replaceText(value: StringValue, pattern: string, replacement: Va
     for (const inner of partsOf(replacement, hintOf(replacementNode))) parts.push(inner);
     parts.push({ text: part.text.slice(at + pattern.length), origin: part.origin });
     replaced = true;
+  }
+  return stringValue(parts);
+}
+
+/** Longest text a pattern written in the code is run on (URLs are short; a pattern may backtrack). */
+const MAX_PATTERN_INPUT = 512;
+
+/**
+ * `url.replace(/\/+$/, "")`, `path.replace(/^\/+/, "")`, `route.replace(/:zone_id/g, id)`: a regular
+ * expression written in the code, applied where its effect can be known. A pattern with no special
+ * characters is its text (a placeholder, replaced by any value); otherwise the replacement must be
+ * text: a pattern that trims one end (one character repeated, anchored: `^\/+`, `\/+$`) is applied
+ * to the text at that end, any other is run on a string that is one known text. `null` elsewhere:
+ * unknown.
+ */
+export function replacePattern(value: StringValue, regex: { pattern: string; flags: string }, replacement: Value, replacementNode: Expression): StringValue | null {
+  const global = regex.flags.includes("g");
+  const literal = literalOfPattern(regex.pattern);
+  if (literal !== null && !regex.flags.includes("i")) {
+    if (literal === "") return null;
+    return global ? replaceEveryText(value, literal, replacement, replacementNode) : replaceText(value, literal, replacement, replacementNode);
+  }
+  const written = replacement.kind === "string" ? staticText(replacement) : null;
+  if (written === null) return null;
+  // A pattern that trims one end or both (`^\/+`, `\/+$`, `^\/+|\/+$`): applied to the text at that end.
+  const branches = regex.pattern.split("|");
+  const edges = branches.length <= 2 ? branches.map(edgeTrim) : [null];
+  if (edges.every((edge) => edge !== null)) {
+    let parts: StringPart[] = [...value.parts];
+    for (const edge of edges) {
+      const trimmed = trimEdge(parts, edge!, written);
+      const changed = trimmed !== parts;
+      parts = trimmed;
+      if (changed && !global) break;
+    }
+    return stringValue(parts);
+  }
+  // Any other pattern, on one known text.
+  const compiled = compile(regex.pattern, regex.flags);
+  const only = value.parts.length === 1 ? value.parts[0]! : null;
+  if (!compiled || !only || isHole(only) || only.text.length > MAX_PATTERN_INPUT) return null;
+  return text(only.text.replace(compiled, written), only.origin);
+}
+
+/**
+ * One end of a string with `edge` (a run of one character at that end) replaced by `written`,
+ * through texts wholly trimmed; the same parts when it does not match.
+ */
+function trimEdge(parts: StringPart[], edge: EdgeTrim, written: string): StringPart[] {
+  const order = edge.atStart ? parts.map((_, index) => index) : parts.map((_, index) => parts.length - 1 - index);
+  const result = [...parts];
+  let matched = false;
+  for (const index of order) {
+    const part = result[index]!;
+    // A hole trimmed is still a hole: what it holds is not known either way.
+    if (isHole(part)) return matched ? result : parts;
+    const match = new RegExp(edge.source).exec(part.text);
+    if (!match || match[0].length === 0) return matched ? result : parts;
+    const whole = match[0].length === part.text.length;
+    const kept = edge.atStart ? part.text.slice(match[0].length) : part.text.slice(0, match.index);
+    // The replacement goes at the very end trimmed; parts wholly trimmed are left empty.
+    const text = !matched ? (edge.atStart ? written + kept : kept + written) : kept;
+    result[index] = { text, origin: part.origin };
+    matched = true;
+    if (!whole || !edge.unbounded) return result;
+  }
+  return result;
+}
+
+interface EdgeTrim {
+  source: string;
+  atStart: boolean;
+  unbounded: boolean;
+}
+
+/** The text a pattern matches when it has no special characters (`:zone_id`, `\{zone\}`); `null` otherwise. */
+function literalOfPattern(pattern: string): string | null {
+  let result = "";
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index]!;
+    if (char === "\\") {
+      const next = pattern[++index];
+      if (next === undefined || /[\w]/.test(next)) return null; // \d, \s, \b, \1…
+      result += next;
+    } else if ("^$.*+?()[]{}|".includes(char)) return null;
+    else result += char;
+  }
+  return result;
+}
+
+/** `^X+`, `X*$`…: one end anchored, one character (escaped, or a class) repeated; `null` for any other pattern. */
+function edgeTrim(branch: string): EdgeTrim | null {
+  const shape = /^(\^)?(\\[^\w]|\\[sdw]|\[[^\]\\]*\]|[^\\^$.*+?()[\]{}|])([+*?]|\{\d+(?:,\d*)?\})?(\$)?$/.exec(branch);
+  if (!shape || Boolean(shape[1]) === Boolean(shape[4])) return null;
+  const quantifier = shape[3] ?? "";
+  return { source: branch, atStart: Boolean(shape[1]), unbounded: quantifier === "+" || quantifier === "*" || /,\}$/.test(quantifier) };
+}
+
+/** A pattern compiled to be run on short known text: no nested quantifiers or back-references (no runaway backtracking). */
+function compile(pattern: string, flags: string): RegExp | null {
+  if (/\)[*+?{]|\\[1-9]|\\k</.test(pattern) || !/^[gimsuy]*$/.test(flags)) return null;
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    return null;
+  }
+}
+
+/** `replaceAll(':zone_id', id)`, `replace(/:zone_id/g, id)`: every occurrence in the texts. */
+export function replaceEveryText(value: StringValue, pattern: string, replacement: Value, replacementNode: Expression): StringValue {
+  const parts: StringPart[] = [];
+  const inserted = partsOf(replacement, hintOf(replacementNode));
+  for (const part of value.parts) {
+    if (isHole(part)) {
+      parts.push(part);
+      continue;
+    }
+    const pieces = part.text.split(pattern);
+    pieces.forEach((piece, index) => {
+      if (index > 0) parts.push(...inserted);
+      parts.push({ text: piece, origin: part.origin });
+    });
   }
   return stringValue(parts);
 }
