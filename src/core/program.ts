@@ -47,6 +47,12 @@ export interface Binding {
   appends: Expression[];
   /** Whether it is written some other way (`x -= …`, `x++`, `[x] = …`): its value is not known from its writes. */
   writtenOtherwise: boolean;
+  /**
+   * Properties set on it after its declaration (`init.method = "DELETE"`, `headers["Content-Length"]
+   * = n`): the key (`null` when computed from a value) and what is written (`null` when it builds on
+   * what was there, `+=` and the like).
+   */
+  memberWrites: { key: string | null; value: Expression | null }[];
   scope: Scope;
 }
 
@@ -102,6 +108,7 @@ export class Program {
 
   constructor(readonly module: Module) {
     const pendingWrites: { identifier: Identifier; value: Expression; operator: string }[] = [];
+    const pendingMemberWrites: { identifier: Identifier; key: string | null; value: Expression | null }[] = [];
     const visit = (node: Node, parent: Node | null, scope: Scope) => {
       if (parent) this.parents.set(node, parent);
       switch (node.kind) {
@@ -133,6 +140,10 @@ export class Program {
         case "assign":
           if (node.target.kind === "expression-pattern" && node.target.expression.kind === "identifier") {
             pendingWrites.push({ identifier: node.target.expression, value: node.value, operator: node.operator });
+          } else if (node.target.kind === "expression-pattern" && node.target.expression.kind === "member" && node.target.expression.object.kind === "identifier") {
+            const target = node.target.expression;
+            const key = target.property ?? (target.computed?.kind === "string" ? target.computed.value : null);
+            pendingMemberWrites.push({ identifier: target.object as Identifier, key, value: node.operator === "=" ? node.value : null });
           }
           break;
         case "function": {
@@ -216,6 +227,7 @@ export class Program {
       else if (operator === "+=") binding.appends.push(value);
       else binding.writtenOtherwise = true;
     }
+    for (const { identifier, key, value } of pendingMemberWrites) this.resolve(identifier)?.memberWrites.push({ key, value });
     this.collectExports();
   }
 
@@ -264,7 +276,7 @@ export class Program {
 
   private declare(scope: Scope, name: string, range: Range, source: BindingSource, typeText: string | null) {
     if (scope.bindings.has(name) && source.kind === "init" && source.declarationKind === "var") return;
-    scope.bindings.set(name, { name, range, source, typeText, writes: [], appends: [], writtenOtherwise: false, scope });
+    scope.bindings.set(name, { name, range, source, typeText, writes: [], appends: [], writtenOtherwise: false, memberWrites: [], scope });
   }
 
   private declarePattern(

@@ -177,3 +177,23 @@ describe("replace with a regular expression", () => {
     expect(methods(`fetch("https://api.cloudflare.com/client/v4/zones/z/rate_limits".replace(/(a+)+$/, ""));`)).not.toContain("GET high");
   });
 });
+
+describe("properties set after an object is declared", () => {
+  const methods = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.method ?? "any");
+  const url = `"https://api.cloudflare.com/client/v4/zones/z/firewall/waf/packages/p"`;
+
+  it("reads a property set later, and the one declared beside it", () => {
+    expect(methods(`const init = {}; init.method = "PATCH"; fetch(${url}, init);`)).toEqual(["PATCH"]);
+    expect(methods(`const init = {}; init["method"] = "DELETE"; fetch(${url}, init);`)).toEqual([]);
+    // Declared GET, set to DELETE somewhere: either may be sent (where each write happens is not followed).
+    expect(methods(`const init = { method: "GET" }; if (drop) init.method = "DELETE"; fetch(${url}, init);`)).not.toEqual([]);
+  });
+
+  it("opens the object when a key is computed, and reads nothing from a property built on itself", () => {
+    // The key set may be the method: not taken for the default GET.
+    expect(methods(`const init = {}; init[key] = value; fetch(${url}, init);`)).not.toEqual(["GET"]);
+    expect(methods(`const init = {}; fetch(${url}, init);`)).toEqual(["GET"]);
+    const route = `const r = { path: "settings/ssl" }; r.path += "/x"; fetch("https://api.cloudflare.com/client/v4/zones/z/" + r.path);`;
+    expect(methods(route)).toEqual([]);
+  });
+});

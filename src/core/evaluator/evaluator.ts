@@ -218,7 +218,8 @@ export class Evaluator {
           return this.reassigned(program, binding, source, env);
         }
         const base = source.init ? this.value(program, source.init, env) : UNKNOWN;
-        return this.steps(program, base, source.steps, source.fallback, env);
+        const value = this.steps(program, base, source.steps, source.fallback, env);
+        return binding.memberWrites.length > 0 && value.kind === "object" ? this.withMemberWrites(program, value, binding.memberWrites, env) : value;
       }
       case "param": {
         const base = this.callbackArgument(program, source.fn, source.index, env);
@@ -441,6 +442,31 @@ export class Evaluator {
     const member = classMember(this, instance.program, instance.cls, key, false, 0, instance.args?.() ?? null);
     members.set(key, member);
     return member;
+  }
+
+  /**
+   * An object with the properties set on it after its declaration (`init.method = "DELETE"`): a
+   * property written is any of its written values, and of the one it was declared with, if any
+   * (where each write happens is not followed). A key computed from a value opens the object.
+   */
+  private withMemberWrites(program: Program, object: ObjectValue, writes: Binding["memberWrites"], env: Env | null): ObjectValue {
+    const evaluator = this;
+    return {
+      kind: "object",
+      node: object.node,
+      program: object.program,
+      get open() {
+        return object.open || writes.some((write) => write.key === null);
+      },
+      get(key) {
+        const written = writes.filter((write) => write.key === key).map((write) => (write.value ? evaluator.value(program, write.value, env) : UNKNOWN));
+        if (written.length === 0) return object.get(key);
+        const declared = object.get(key);
+        const values = declared === undefined ? written : [declared, ...written];
+        return values.length === 1 ? values[0] : choiceOf(values);
+      },
+      keys: () => [...new Set([...object.keys(), ...writes.flatMap((write) => (write.key === null ? [] : [write.key]))])],
+    };
   }
 
   /** Whether an instance is of `cls` or of a class that extends it (a few levels deep). */
