@@ -301,6 +301,8 @@ export class ImportWorth {
   ) {}
 
   verdict(path: string, text: string, name?: string): ParseVerdict {
+    // A JSON module exports its document whole: any name may be one of its keys, and it re-exports nothing.
+    if (path.endsWith(".json")) return this.textMatters(text) ? "parse" : "never";
     if (this.textMatters(text)) return name === undefined || mayExport(text, name) ? "parse" : "not-for-this-name";
     if (!reExportsSomething(text)) return "never";
     const wanted: WantedNames = name === undefined ? ALL_NAMES : new Set([name]);

@@ -402,6 +402,8 @@ export interface Module {
   body: Statement[];
   /** Comments, for suppressions and for telling prose from code. */
   comments: { text: string; range: Range; block: boolean }[];
+  /** A data module's value (a JSON document): what importing or requiring it gives. */
+  value?: Expression;
 }
 
 export type Node = Expression | Pattern | Statement;

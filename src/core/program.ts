@@ -346,6 +346,7 @@ export class Program {
   }
 
   private collectExports() {
+    if (this.module.value) this.commonJsExport = this.module.value;
     for (const statement of this.module.body) {
       switch (statement.kind) {
         case "export-named":

@@ -15,7 +15,8 @@ import type { Module } from "../core/ir.js";
 import { narrowedOptions, type Narrowing } from "../core/options.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
-import { recentImportResolver } from "../files/resolve-import.js";
+import { isDataModule, recentImportResolver } from "../files/resolve-import.js";
+import { lowerJson } from "../languages/json.js";
 import { BarrelReader, ImportWorth } from "../core/barrels.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
 import type { ImportGraph } from "../core/import-graph.js";
@@ -86,6 +87,8 @@ export class DiskModuleHost implements ModuleHost {
     // Judged for the module whole (what is kept answers every name): a barrel is parsed if any module it re-exports from matters.
     if (!read.ok || !parse || importWorth().verdict(path, read.text) !== "parse") return null;
     try {
+      // `import routes from "./routes.json"`: the document is the module's value.
+      if (isDataModule(path)) return lowerJson(path, read.text).module;
       return parse(path, read.text);
     } catch {
       return null;

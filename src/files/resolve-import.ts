@@ -1,8 +1,8 @@
 /**
  * Resolves a relative import specifier to a source file on disk, the way TypeScript and
  * bundlers do for project files: exact path, added extensions, `.js` written for a `.ts` file,
- * and `index` files. Packages (bare specifiers) are not followed: scanning an untrusted repo
- * reads only its own files.
+ * `index` files, and JSON files named with their extension. Packages (bare specifiers) are not
+ * followed: scanning an untrusted repo reads only its own files.
  */
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -12,6 +12,12 @@ export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", 
 
 /** Whether an import can resolve to a file of this name (a JS/TS extension). */
 export const isSourceName = (name: string): boolean => SOURCE_EXTENSIONS.some((extension) => name.endsWith(extension));
+
+/** A JSON file, which an import names with its extension and which gives the document as its value. */
+export const isDataModule = (name: string): boolean => name.endsWith(".json");
+
+/** Whether an import can name a file of this name: a source file or a JSON file. */
+export const isImportableName = (name: string): boolean => isSourceName(name) || isDataModule(name);
 
 const JS_TO_TS: Record<string, string[]> = {
   ".js": [".ts", ".tsx"],
@@ -31,6 +37,8 @@ function isFile(path: string): boolean {
 export function resolveImport(fromFile: string, specifier: string, exists: (path: string) => boolean = isFile): string | null {
   if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
   const base = resolve(dirname(fromFile), specifier);
+  // A JSON module is named whole (`./routes.json`): its value is the document.
+  if (isDataModule(base)) return exists(base) ? base : null;
   // In order, stopping at the first that exists: the path as written, `.ts` for a `.js` written,
   // each extension added, then an index file of that name.
   const found = (candidate: string) => !candidate.endsWith(".d.ts") && SOURCE_EXTENSIONS.some((e) => candidate.endsWith(e)) && exists(candidate);

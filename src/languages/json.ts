@@ -26,9 +26,11 @@ export function lowerJson(path: string, text: string): ParseResult {
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const body: IR.Statement[] = [];
   // sunset-lint's own output (results, baselines, its cache, SARIF) quotes the code it flagged: not code.
-  if (root && !isToolOutput(root)) body.push({ kind: "expression", range: [root.offset, root.offset + root.length], expression: toModel(root, 0, 0) });
+  const value = root && !isToolOutput(root) ? toModel(root, 0, 0) : null;
+  if (value) body.push({ kind: "expression", range: value.range, expression: value });
   const syntaxErrors = !root && text.trim().length > 0 ? [`offset ${errors[0]?.offset ?? 0}: not JSON`] : [];
-  return { module: { file: path, text, body: withDataRequests(body), comments: [] }, syntaxErrors };
+  // Imported (`import routes from "./routes.json"`), the document is the module's value.
+  return { module: { file: path, text, body: withDataRequests(body), comments: [], ...(value ? { value } : {}) }, syntaxErrors };
 }
 
 const MAX_DEPTH = 200;

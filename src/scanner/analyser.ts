@@ -7,7 +7,8 @@
  */
 import type { CatalogueIndex } from "../catalogue/load.js";
 import { NO_NARROWING, type AnalysisOptions, type Narrowing } from "../core/options.js";
-import { isSourceName, memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
+import { isDataModule, isSourceName, memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
+import { lowerJson } from "../languages/json.js";
 import { fixesApply, LANGUAGE_LABELS, parseAndLowerAs, prepareFrontEnds, type LanguageId } from "../languages/index.js";
 import { analyzeFile, createEvaluator, type FileAnalysis, type FileAnalysisContext } from "./analyze-file.js";
 import { toPosixRelative } from "./discover.js";
@@ -38,7 +39,7 @@ export interface AnalyserSetup {
 }
 
 export class Analyser {
-  /** The task of the file being analysed; imported modules (always JS/TS: see `resolveImport`) have none. */
+  /** The task of the file being analysed; imported modules (JS/TS or JSON: see `resolveImport`) have none. */
   private readonly tasks = new Map<string, FileTask>();
   /** Front ends loaded (null), or why one could not be. */
   private readonly frontEnds = new Map<LanguageId, string | null>();
@@ -47,7 +48,12 @@ export class Analyser {
 
   constructor(private readonly setup: AnalyserSetup) {
     this.host = new ScannerModuleHost(
-      (path, text) => parseAndLowerAs(this.tasks.get(path)?.language ?? "typescript", path, text),
+      (path, text) => {
+        const language = this.tasks.get(path)?.language;
+        // A JSON module imported by a file analysed (`import routes from "./routes.json"`), whatever languages the scan reads.
+        if (language === undefined && isDataModule(path)) return lowerJson(path, text);
+        return parseAndLowerAs(language ?? "typescript", path, text);
+      },
       setup.worthParsing,
       setup.maxFileBytes,
       undefined,
@@ -96,7 +102,8 @@ export class Analyser {
     try {
       this.host.file(task.file, text);
       const result = analyzeFile(task.file, this.context);
-      // Only JS/TS sources can be imported (see `resolveImport`): a file of another language would only take room in the module cache.
+      // Kept for importers: JS/TS sources. Other languages cannot be imported (see `resolveImport`), and a JSON
+      // file imported is read again if asked for (cheap): either would only take room in the module cache.
       if (!keep || !isSourceName(task.file)) this.host.release(task.file);
       // Fixes and suggestions are written in JS/TS syntax: only files of that syntax carry them.
       if (!this.setup.withFixes || !fixesApply(task.language)) result.findings = result.findings.map(withoutEdits);

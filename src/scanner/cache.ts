@@ -29,7 +29,8 @@ interface CacheEntry {
   result: FileAnalysis;
 }
 
-const FORMAT = 7;
+/** 8: a walk's record names the JSON files an import may name. */
+const FORMAT = 8;
 
 /**
  * What reading a file taught the scan (its hash, its prefilter hints, its relative imports),

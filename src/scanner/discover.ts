@@ -16,7 +16,7 @@ import type { Ignore } from "ignore";
 import { bundlerOf } from "../files/generated-bundle.js";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { readSource } from "../files/read-source.js";
-import { directoryFilesOf, directoryFilesOfNames, isSourceName, type DirectoryFiles, type Listings } from "../files/resolve-import.js";
+import { directoryFilesOf, directoryFilesOfNames, isImportableName, type DirectoryFiles, type Listings } from "../files/resolve-import.js";
 import { DEFAULT_LANGUAGES, LANGUAGE_LABELS, languageOfPath, languageOfShebang, type LanguageId } from "../languages/index.js";
 import { ScanUsageError } from "./errors.js";
 import { KEPT_DIRECTORY, KEPT_LINK, KEPT_MINIFIED, KEPT_SCRIPT, LISTED_FILE, LISTED_LINK, WalkRulesChanged, type DirectoryRecord, type DiscoveryMemo, type KeptEntry } from "./discovery-memo.js";
@@ -283,7 +283,7 @@ function walk(options: DiscoverOptions): Discovery {
         if (!kept) continue;
         if (what !== null) kept.push([entry.name, what]);
         // An import may resolve to a file the scan leaves out: a replayed listing must still name it.
-        if ((what === null || what === KEPT_MINIFIED) && isSourceName(entry.name)) kept.push([entry.name, entry.isSymbolicLink() ? LISTED_LINK : LISTED_FILE]);
+        if ((what === null || what === KEPT_MINIFIED) && isImportableName(entry.name)) kept.push([entry.name, entry.isSymbolicLink() ? LISTED_LINK : LISTED_FILE]);
       }
       if (known && kept) memo!.noteListing(path, directory, known.stamp, known.previous, { ignoreFile, git, kept });
     }

@@ -37,6 +37,13 @@ describe("the scan's import resolver (directory listings instead of a stat per c
     expect(shown("./missing")).toBeNull();
     expect(shown("lodash")).toBeNull();
   });
+
+  it("resolves a JSON module named with its extension, and only so", () => {
+    const resolve = memoizedImportResolver();
+    expect(resolve(from, "./data.json")?.slice(root.length + 1)).toBe("src/data.json");
+    expect(resolve(from, "./data")).toBeNull();
+    expect(resolve(from, "./missing.json")).toBeNull();
+  });
 });
 
 describe("the editor's import resolver", () => {
