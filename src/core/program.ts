@@ -93,6 +93,7 @@ export class Program {
   readonly starExports: string[] = [];
   /** CommonJS `module.exports = x`. */
   commonJsExport: Expression | null = null;
+  private readonly objectBindings = new Map<ObjectLiteral, Binding>();
 
   readonly calls: CallExpression[] = [];
   readonly news: NewExpression[] = [];
@@ -276,7 +277,18 @@ export class Program {
 
   private declare(scope: Scope, name: string, range: Range, source: BindingSource, typeText: string | null) {
     if (scope.bindings.has(name) && source.kind === "init" && source.declarationKind === "var") return;
-    scope.bindings.set(name, { name, range, source, typeText, writes: [], appends: [], writtenOtherwise: false, memberWrites: [], scope });
+    const binding: Binding = { name, range, source, typeText, writes: [], appends: [], writtenOtherwise: false, memberWrites: [], scope };
+    scope.bindings.set(name, binding);
+    if (source.kind === "init" && source.init && source.steps.length === 0) {
+      let init = source.init;
+      while (init.kind === "typed") init = init.expression;
+      if (init.kind === "object") this.objectBindings.set(init, binding);
+    }
+  }
+
+  /** The variable an object literal is the whole initial value of (`const job = { … }`), if any. */
+  bindingOfObject(object: ObjectLiteral): Binding | null {
+    return this.objectBindings.get(object) ?? null;
   }
 
   private declarePattern(

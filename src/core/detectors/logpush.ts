@@ -35,6 +35,8 @@ export function detectLogpushFilters(ctx: DetectorContext): void {
   const jobs = new Map<ObjectLiteral, Confidence>();
   for (const object of ctx.program.objects) {
     const keys = new Set(object.properties.flatMap((p) => (p.kind === "property" && p.key ? [p.key] : [])));
+    // `job.filter = JSON.stringify({ where })` after `const job = { dataset, destination_conf }`.
+    for (const write of ctx.program.bindingOfObject(object)?.memberWrites ?? []) if (write.key) keys.add(write.key);
     if (!keys.has("filter") && !keys.has("output_options")) continue;
     if (keys.has("dataset") && keys.has("destination_conf")) jobs.set(object, "high");
     else if (keys.has("dataset")) jobs.set(object, "medium");
@@ -52,19 +54,24 @@ export function detectLogpushFilters(ctx: DetectorContext): void {
   }
 
   for (const [job, confidence] of jobs) {
-    const filter = ownProperty(job, "filter");
-    if (filter) checkFilter(ctx, filter, confidence);
-    const outputOptions = ownProperty(job, "output_options");
-    if (outputOptions) checkOutputOptions(ctx, outputOptions.value);
+    for (const filter of valuesOf(ctx, job, "filter")) checkFilter(ctx, filter, confidence);
+    for (const outputOptions of valuesOf(ctx, job, "output_options")) checkOutputOptions(ctx, outputOptions);
   }
 }
 
-function checkFilter(ctx: DetectorContext, property: Property, confidence: Confidence): void {
+/** What a job's property is given: in the literal, and set on it afterwards (`job.filter = …`). */
+function valuesOf(ctx: DetectorContext, job: ObjectLiteral, key: string): Expression[] {
+  const own = ownProperty(job, key);
+  const written = (ctx.program.bindingOfObject(job)?.memberWrites ?? []).flatMap((write) => (write.key === key && write.value ? [write.value] : []));
+  return own ? [own.value, ...written] : written;
+}
+
+function checkFilter(ctx: DetectorContext, filter: Expression, confidence: Confidence): void {
   const limits = ctx.options.logpush;
   const report = (problems: ReturnType<typeof validateFilterTree>) => {
     for (const problem of problems) ctx.reportLogpush(problem.range, problem.messageId, problem.data, problem.messageId === "filterUnknownOperator" ? UNKNOWN_OPERATOR_CONFIDENCE : confidence);
   };
-  const stringified = findStringifyArgument(ctx, property.value, 0);
+  const stringified = findStringifyArgument(ctx, filter, 0);
   if (stringified) {
     const tree = jsonTree(ctx, stringified, 0);
     report(validateFilterTree(tree, serialisedSize(tree), limits));
@@ -74,33 +81,33 @@ function checkFilter(ctx: DetectorContext, property: Property, confidence: Confi
   // Without `destination_conf` or the jobs endpoint, `dataset` + `filter` may be another API's
   // (Log Explorer datasets take a plain `filter`): only a filter that is JSON is taken for Logpush's.
   const takenAsFilter = (text: string) => confidence === "high" || text.trimStart().startsWith("{");
-  const literal = literalText(ctx, property.value, 0);
+  const literal = literalText(ctx, filter, 0);
   if (literal !== null) {
     if (takenAsFilter(literal.text)) report(validateFilterText(literal.text, ctx.siteOf(literal.node).range, limits));
     return;
   }
-  const value = ctx.evaluator.value(ctx.program, property.value);
+  const value = ctx.evaluator.value(ctx.program, filter);
   if (value.kind === "string") {
     const text = staticText(value);
     if (text === null || !takenAsFilter(text)) return;
     const origins = new Set(value.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
     const origin = origins.size === 1 ? [...origins][0]! : null;
-    const range = origin && origin.program === ctx.program ? ctx.siteOf(origin.node).range : property.value.range;
+    const range = origin && origin.program === ctx.program ? ctx.siteOf(origin.node).range : filter.range;
     report(validateFilterText(text, range, limits));
     return;
   }
   if (value.kind === "stringified") {
     // `JSON.stringify(…)` in another module (or out of a call): what it stringifies, as the
     // evaluator knows it; problems are reported on the job's `filter` here, where it is used.
-    const tree = jsonTreeOfValue(value.value, property.value.range, 0);
+    const tree = jsonTreeOfValue(value.value, filter.range, 0);
     if (tree.kind !== "unknown") report(validateFilterTree(tree, serialisedSize(tree), limits));
     return;
   }
   if (value.kind === "unknown" || value.kind === "null") return;
   const looksLikeFilter = value.kind === "object" && value.get("where") !== undefined;
   if (confidence === "high" || looksLikeFilter) {
-    const tree = jsonTree(ctx, property.value, 0);
-    ctx.reportLogpush(property.value.range, "filterNotString", { found: tree.kind === "unknown" ? value.kind : describeJson(tree) }, confidence);
+    const tree = jsonTree(ctx, filter, 0);
+    ctx.reportLogpush(filter.range, "filterNotString", { found: tree.kind === "unknown" ? value.kind : describeJson(tree) }, confidence);
   }
 }
 
