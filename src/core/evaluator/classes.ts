@@ -1,11 +1,12 @@
 /**
  * Classes and their instances: static members of a class (`Zones.setSettings(…)`), members of
  * an instance (`new Api().getRules()`, `this.http`), fields set in the constructor or given as
- * constructor parameters (`constructor(private client: Cloudflare)`), through `extends`.
+ * constructor parameters (`constructor(private client: Cloudflare)`), through `extends` and
+ * `super(…)`; `this` in a method called on an instance made where the code shows it.
  */
-import type { ClassNode } from "../ir.js";
+import type { ClassNode, FunctionNode, Node } from "../ir.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, type Value } from "../values.js";
+import { UNKNOWN, type Env, type Value } from "../values.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import type { Evaluator } from "./evaluator.js";
 
@@ -98,6 +99,75 @@ function superArguments(evaluator: Evaluator, program: Program, cls: ClassNode, 
     if (call?.kind !== "call" || call.callee.kind !== "identifier" || call.callee.name !== "super") continue;
     const given = args ? evaluator.callEnv({ kind: "function", fn: constructor, program, env: null }, args, null) : null;
     return evaluator.args(program, call, given);
+  }
+  return null;
+}
+
+const classOfFunction = new WeakMap<FunctionNode, ClassNode | null>();
+/** Members of instances made with known arguments, by instance. */
+const instanceMembers = new WeakMap<Value, Map<string, Value | undefined>>();
+
+/** `this` where the code runs: the instance a method was called on, if known. */
+export function selfOf(env: Env | null): Value | undefined {
+  for (let current = env; current; current = current.parent) if (current.self) return current.self;
+  return undefined;
+}
+
+/**
+ * `this.http` inside a class: an instance member (or, in a static method, a static one). In a
+ * method called on an instance made with `new Api(base)`, that instance's member first.
+ */
+export function thisMember(evaluator: Evaluator, program: Program, node: Node, key: string, env: Env | null): Value {
+  const cls = enclosingClass(program, node);
+  const self = selfOf(env);
+  if (cls && self?.kind === "instance" && self.args && descendsFrom(evaluator, self, cls)) {
+    const member = instanceMember(evaluator, self, key);
+    if (member !== undefined && member.kind !== "unknown") return member;
+  }
+  if (cls) return classMember(evaluator, program, cls, key, false) ?? classMember(evaluator, program, cls, key, true) ?? UNKNOWN;
+  // A method of an object literal (`{ base: API, rules(zone) { … this.base … } }`): that object.
+  let fn = program.enclosingFunction(node);
+  while (fn?.arrow) fn = program.enclosingFunction(fn);
+  const owner = fn ? program.parentOf(fn) : null;
+  return owner?.kind === "object" ? (evaluator.property(evaluator.object(program, owner, null), key) ?? UNKNOWN) : UNKNOWN;
+}
+
+/** A member of an instance made with known arguments, worked out once per instance. */
+function instanceMember(evaluator: Evaluator, instance: Extract<Value, { kind: "instance" }>, key: string): Value | undefined {
+  let members = instanceMembers.get(instance);
+  if (!members) instanceMembers.set(instance, (members = new Map()));
+  if (members.has(key)) return members.get(key);
+  members.set(key, UNKNOWN); // a member defined through itself
+  const member = classMember(evaluator, instance.program, instance.cls, key, false, 0, instance.args?.() ?? null);
+  members.set(key, member);
+  return member;
+}
+
+/** Whether an instance is of `cls` or of a class that extends it (a few levels deep). */
+function descendsFrom(evaluator: Evaluator, instance: Extract<Value, { kind: "instance" }>, cls: ClassNode): boolean {
+  let current: Value = { kind: "class", cls: instance.cls, program: instance.program };
+  for (let depth = 0; depth < 8 && current.kind === "class"; depth++) {
+    if (current.cls === cls) return true;
+    if (!current.cls.superClass) return false;
+    current = evaluator.value(current.program, current.cls.superClass);
+  }
+  return false;
+}
+
+/** The class whose method (or an arrow function inside one) holds `node`. */
+function enclosingClass(program: Program, node: Node): ClassNode | null {
+  let fn = program.enclosingFunction(node);
+  while (fn) {
+    let cached = classOfFunction.get(fn);
+    if (cached === undefined) {
+      const parent = program.parentOf(fn);
+      cached = parent?.kind === "class" ? parent : null;
+      classOfFunction.set(fn, cached);
+    }
+    if (cached) return cached;
+    // arrow functions see the `this` of their enclosing function
+    if (!fn.arrow) return null;
+    fn = program.enclosingFunction(fn);
   }
   return null;
 }

@@ -2,14 +2,15 @@
  * The abstract evaluator: what an expression is as far as the code shows, across constants,
  * object members, small helper functions, closures and imports. It dispatches what it does not
  * own to the modules beside it: builtins.ts (the language's own functions), lists.ts (list
- * methods), modules.ts (imports and exports), library-calls.ts and sdk.ts (request libraries),
+ * methods), objects.ts (object literals and what is set on them), conditions.ts (tests and the
+ * branches they allow), classes.ts (classes and instances), modules.ts (imports and exports), library-calls.ts and sdk.ts (request libraries),
  * requests.ts (which calls make requests) and responses.ts (what flows out of them).
  *
  * It never executes anything; unknown pieces become holes or `unknown`. Every recursion is
  * bounded (call depth, binding cycles), so a pathological file costs time linear in its size.
  */
 import type { CatalogueIndex } from "../../catalogue/load.js";
-import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern } from "../ir.js";
+import type { CallExpression, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern } from "../ir.js";
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
@@ -17,11 +18,12 @@ import { UNKNOWN, choiceOf, partsOf, sameStatic, staticText, stringValue, text, 
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
+import { objectValue, withMemberWrites } from "./objects.js";
 import { condition, reachableReturns } from "./conditions.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
-import { asObject, exportedValue, importedValue } from "./modules.js";
+import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
-import { classMember } from "./classes.js";
+import { classMember, selfOf, thisMember } from "./classes.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
 
@@ -51,8 +53,6 @@ export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
   private readonly cache = new WeakMap<Expression, Value>();
   private readonly active = new Set<object>();
-  private readonly classOfFunction = new WeakMap<FunctionNode, ClassNode | null>();
-  private readonly instanceMembers = new WeakMap<Value, Map<string, Value | undefined>>();
   private readonly requests = new RequestFinder(this);
 
   constructor(readonly context: EvaluatorContext) {}
@@ -219,7 +219,7 @@ export class Evaluator {
         }
         const base = source.init ? this.value(program, source.init, env) : UNKNOWN;
         const value = this.steps(program, base, source.steps, source.fallback, env);
-        return binding.memberWrites.length > 0 && value.kind === "object" ? this.withMemberWrites(program, value, binding.memberWrites, env) : value;
+        return binding.memberWrites.length > 0 && value.kind === "object" ? withMemberWrites(this, program, value, binding.memberWrites, env) : value;
       }
       case "param": {
         const base = this.callbackArgument(program, source.fn, source.index, env);
@@ -376,7 +376,7 @@ export class Evaluator {
       key = computed.kind === "number" ? String(computed.value) : staticText(computed);
     }
     if (node.object.kind === "this") {
-      return key === null ? UNKNOWN : this.thisMember(program, node, key, env);
+      return key === null ? UNKNOWN : thisMember(this, program, node, key, env);
     }
     if (node.object.kind === "identifier" && GLOBAL_OBJECTS.has(node.object.name) && !program.resolve(node.object) && key && GLOBAL_LIBRARIES[key]) {
       return { kind: "library", library: GLOBAL_LIBRARIES[key]!, path: [] };
@@ -414,136 +414,10 @@ export class Evaluator {
     }
   }
 
-  /**
-   * `this.http` inside a class: an instance member (or, in a static method, a static one). In a
-   * method called on an instance made with `new Api(base)`, that instance's member first.
-   */
-  private thisMember(program: Program, node: Node, key: string, env: Env | null): Value {
-    const cls = this.enclosingClass(program, node);
-    const self = selfOf(env);
-    if (cls && self?.kind === "instance" && self.args && this.descendsFrom(self, cls)) {
-      const member = this.instanceMember(self, key);
-      if (member !== undefined && member.kind !== "unknown") return member;
-    }
-    if (cls) return classMember(this, program, cls, key, false) ?? classMember(this, program, cls, key, true) ?? UNKNOWN;
-    // A method of an object literal (`{ base: API, rules(zone) { … this.base … } }`): that object.
-    let fn = program.enclosingFunction(node);
-    while (fn?.arrow) fn = program.enclosingFunction(fn);
-    const owner = fn ? program.parentOf(fn) : null;
-    return owner?.kind === "object" ? (this.property(this.object(program, owner, null), key) ?? UNKNOWN) : UNKNOWN;
-  }
-
-  /** A member of an instance made with known arguments, worked out once per instance. */
-  private instanceMember(instance: Extract<Value, { kind: "instance" }>, key: string): Value | undefined {
-    let members = this.instanceMembers.get(instance);
-    if (!members) this.instanceMembers.set(instance, (members = new Map()));
-    if (members.has(key)) return members.get(key);
-    members.set(key, UNKNOWN); // a member defined through itself
-    const member = classMember(this, instance.program, instance.cls, key, false, 0, instance.args?.() ?? null);
-    members.set(key, member);
-    return member;
-  }
-
-  /**
-   * An object with the properties set on it after its declaration (`init.method = "DELETE"`): a
-   * property written is any of its written values, and of the one it was declared with, if any
-   * (where each write happens is not followed). A key computed from a value opens the object.
-   */
-  private withMemberWrites(program: Program, object: ObjectValue, writes: Binding["memberWrites"], env: Env | null): ObjectValue {
-    const evaluator = this;
-    return {
-      kind: "object",
-      node: object.node,
-      program: object.program,
-      get open() {
-        return object.open || writes.some((write) => write.key === null);
-      },
-      get(key) {
-        const written = writes.filter((write) => write.key === key).map((write) => (write.value ? evaluator.value(program, write.value, env) : UNKNOWN));
-        if (written.length === 0) return object.get(key);
-        const declared = object.get(key);
-        const values = declared === undefined ? written : [declared, ...written];
-        return values.length === 1 ? values[0] : choiceOf(values);
-      },
-      keys: () => [...new Set([...object.keys(), ...writes.flatMap((write) => (write.key === null ? [] : [write.key]))])],
-    };
-  }
-
-  /** Whether an instance is of `cls` or of a class that extends it (a few levels deep). */
-  private descendsFrom(instance: Extract<Value, { kind: "instance" }>, cls: ClassNode): boolean {
-    let current: Value = { kind: "class", cls: instance.cls, program: instance.program };
-    for (let depth = 0; depth < 8 && current.kind === "class"; depth++) {
-      if (current.cls === cls) return true;
-      if (!current.cls.superClass) return false;
-      current = this.value(current.program, current.cls.superClass);
-    }
-    return false;
-  }
-
-  private enclosingClass(program: Program, node: Node): ClassNode | null {
-    let fn = program.enclosingFunction(node);
-    while (fn) {
-      let cached = this.classOfFunction.get(fn);
-      if (cached === undefined) {
-        const parent = program.parentOf(fn);
-        cached = parent?.kind === "class" ? parent : null;
-        this.classOfFunction.set(fn, cached);
-      }
-      if (cached) return cached;
-      // arrow functions see the `this` of their enclosing function
-      if (!fn.arrow) return null;
-      fn = program.enclosingFunction(fn);
-    }
-    return null;
-  }
-
   // ---- objects -------------------------------------------------------------------------------
 
   object(program: Program, node: ObjectLiteral, env: Env | null): ObjectValue {
-    const evaluator = this;
-    let open: boolean | undefined;
-    return {
-      kind: "object",
-      node,
-      program,
-      /** Open when a computed key or a spread of something not fully known may add properties. */
-      get open() {
-        open ??= node.properties.some((property) => {
-          if (property.kind === "property") return property.key === null;
-          const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
-          return !(spread.kind === "null" || (spread.kind === "object" && !spread.open));
-        });
-        return open;
-      },
-      get(key: string) {
-        for (let index = node.properties.length - 1; index >= 0; index--) {
-          const property = node.properties[index]!;
-          if (property.kind === "spread") {
-            // A module's namespace spreads its exports (`{ ...require("./paths") }`).
-            const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
-            if (spread.kind === "object") {
-              const value = spread.get(key);
-              if (value !== undefined) return value;
-            } else if (spread.kind !== "null") return UNKNOWN;
-          } else if (property.key === key) {
-            return evaluator.value(program, property.value, env);
-          } else if (property.key === null) {
-            return UNKNOWN;
-          }
-        }
-        return undefined;
-      },
-      keys() {
-        const keys = new Set<string>();
-        for (const property of node.properties) {
-          if (property.kind === "spread") {
-            const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
-            if (spread.kind === "object") for (const key of spread.keys()) keys.add(key);
-          } else if (property.key !== null) keys.add(property.key);
-        }
-        return [...keys];
-      },
-    };
+    return objectValue(this, program, node, env);
   }
 
   // ---- calls ---------------------------------------------------------------------------------
@@ -689,12 +563,6 @@ type FunctionValue = Extract<Value, { kind: "function" }>;
 /** Most elements of a list taken as choices. */
 const MAX_CHOICES = 64;
 
-
-/** `this` where the code runs: the instance a method was called on, if known. */
-function selfOf(env: Env | null): Value | undefined {
-  for (let current = env; current; current = current.parent) if (current.self) return current.self;
-  return undefined;
-}
 
 /** The `this` a method called on `object` runs with: that instance, or (for `this.m()`) the caller's own. */
 function receiverOf(object: Expression, receiver: Value | null, env: Env | null): Value | undefined {
