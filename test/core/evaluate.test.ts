@@ -197,3 +197,20 @@ describe("properties set after an object is declared", () => {
     expect(methods(route)).toEqual([]);
   });
 });
+
+describe("a URL whose end is unknown, glued to its last segment", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.method ?? "any"} ${finding.confidence}`);
+  const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+
+  it("is a query string or more segments, as the method allows, at medium confidence", () => {
+    // PATCH is deprecated for a package, not for the list: the unknown end holds the package.
+    expect(found(`${api}fetch(\`\${API}/zones/\${z}/firewall/waf/packages\${rest}\`, { method: "PATCH" });`)).toEqual(["PATCH medium"]);
+    // GET of the list and of one rate limit are the same change: reported once.
+    expect(found(`${api}fetch(\`\${API}/zones/\${z}/rate_limits\${query}\`);`)).toEqual(["GET medium"]);
+  });
+
+  it("is not guessed where the segment holds other unknown pieces or the path is a current one", () => {
+    expect(found(`${api}fetch(\`\${API}/zones/\${z}/\${kind}rate_limits\${rest}\`);`)).toEqual([]);
+    expect(found(`${api}fetch(\`\${API}/zones/\${z}/settings/ssl\${rest}\`, { method: "PATCH" });`)).toEqual([]);
+  });
+});

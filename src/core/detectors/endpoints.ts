@@ -32,6 +32,31 @@ export interface UrlMatch {
   confidence: Confidence;
   /** The text piece that wrote the last literal segment of the template. */
   deciding: TextPart | null;
+  /** Matched with the URL's unknown end taken as one more segment (see `gluedTail`). */
+  longer?: true;
+}
+
+/**
+ * `…/firewall/waf/packages${rest}`, `…/rate_limits${query}`: a URL that ends with an unknown piece
+ * glued to its last segment, which may be a query string or more segments (`/1e33…/groups/…`).
+ * Its segments with the last one as written and the unknown piece as one more segment of its
+ * own; `null` for any other URL.
+ */
+function gluedTail(url: StringValue, shape: UrlShape): (string | null)[] | null {
+  const last = url.parts.at(-1);
+  const glued = shape.segments.at(-1);
+  if (!last || !isHole(last) || !glued || glued.routeParameter) return null;
+  // The last segment must be text only, up to the unknown piece (`packages${rest}`, not `${a}packages${b}`).
+  let written = "";
+  for (let index = url.parts.length - 2; index >= 0; index--) {
+    const part = url.parts[index]!;
+    if (isHole(part) || /[?#]/.test(part.text)) return null;
+    const slash = part.text.lastIndexOf("/");
+    written = part.text.slice(slash + 1) + written;
+    if (slash !== -1) break;
+  }
+  if (written === "" || written !== glued.pieces.map((piece) => piece.text).join("")) return null;
+  return [...shape.segments.slice(0, -1).map((segment) => segment.value), written, null];
 }
 
 /** Matches a URL value against the deprecated endpoints, with the confidence the URL itself gives. */
@@ -47,16 +72,33 @@ function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolea
   if (!shape) return [];
   const base = baseConfidence(ctx, shape, context.sdk);
   if (base === null) return [];
-  return index.match(shape.segments.map((segment) => segment.value)).map((match) => {
+  let matches = index.match(shape.segments.map((segment) => segment.value));
+  // `…/rate_limits${query}`, `…/waf/packages${rest}`: the unknown end is nothing (a query string), or more
+  // segments. Both are matched; the request's method chooses (see `withoutLongerTails`).
+  const tail = matches.length === 0 ? gluedTail(url, shape) : null;
+  const longer = new Set<PathMatch>();
+  if (tail) {
+    const more = index.match(tail);
+    for (const match of more) longer.add(match);
+    matches = [...index.match(tail.slice(0, -1)), ...more];
+  }
+  return matches.map((match) => {
     const template = match.path.split("/").filter(Boolean);
-    let confidence = base;
+    // The rest of the path was guessed: never more than medium.
+    let confidence = tail && base === "high" ? "medium" : base;
     const literalCount = template.filter((segment) => !segment.startsWith(":")).length;
     if (confidence === "medium" && template[0] !== STRONG_ANCHOR && literalCount < 3) confidence = "low";
     let decidingIndex = template.length - 1;
     while (decidingIndex > 0 && template[decidingIndex]!.startsWith(":")) decidingIndex--;
     const deciding = shape.segments[decidingIndex]?.pieces.at(-1) ?? null;
-    return { shape, match, confidence, deciding };
+    return { shape, match, confidence, deciding, ...(longer.has(match) ? { longer: true as const } : {}) };
   });
+}
+
+/** Of the matches a request's method allows, those with the URL's unknown end taken as more segments only where the URL as written matches none of the same change. */
+function withoutLongerTails(matches: UrlMatch[]): UrlMatch[] {
+  const exact = new Set(matches.filter((found) => !found.longer).map((found) => found.match.entry.id));
+  return matches.filter((found) => !found.longer || !exact.has(found.match.entry.id));
 }
 
 function baseConfidence(ctx: DetectorContext, shape: UrlShape, sdk: boolean): Confidence | null {
@@ -87,8 +129,8 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
     for (const site of ctx.sitesInRequest(request)) sitesInRequests.add(site);
     // A route definition or mock (`router.post('/zones/…', handler)`) serves the path; it requests nothing.
     if (request.routeDefinition) continue;
-    for (const found of matchDeprecatedEndpoints(ctx, request.url, request)) {
-      if (request.method !== null && !found.match.methods.includes(request.method)) continue;
+    const allowed = matchDeprecatedEndpoints(ctx, request.url, request).filter((found) => request.method === null || found.match.methods.includes(request.method));
+    for (const found of withoutLongerTails(allowed)) {
       const confidence: Confidence = found.confidence;
       const origin = found.deciding?.origin ?? null;
       const site = origin && origin.program === ctx.program ? ctx.siteOf(origin.node) : null;
@@ -109,7 +151,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
     if (sitesInRequests.has(site)) continue;
     const value = ctx.evaluator.value(ctx.program, site);
     if (value.kind !== "string") continue;
-    for (const found of matchDeprecatedEndpoints(ctx, value, { sdk: false })) {
+    for (const found of withoutLongerTails(matchDeprecatedEndpoints(ctx, value, { sdk: false }))) {
       const origin = found.deciding?.origin;
       if (!origin || origin.program !== ctx.program || ctx.siteOf(origin.node) !== site) continue;
       let confidence = found.confidence;
