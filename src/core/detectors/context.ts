@@ -12,7 +12,7 @@ import type { Expression, Node, Range } from "../ir.js";
 import { deprecationMessage, formatMessage, type MessageId } from "../messages.js";
 import type { Program } from "../program.js";
 import type { AnalysisOptions } from "../options.js";
-import { isHole, type RequestInfo } from "../values.js";
+import { isHole, type RequestInfo, type StringPart } from "../values.js";
 
 export type { AnalysisOptions, LogpushLimits } from "../options.js";
 export { DEFAULT_LOGPUSH_LIMITS } from "../options.js";
@@ -132,9 +132,14 @@ export class DetectorContext {
   /** The sites of this file whose text takes part in a request's URL. */
   sitesInRequest(request: RequestInfo): Expression[] {
     const sites = new Set<Expression>();
-    for (const part of request.url?.parts ?? []) {
-      if (!isHole(part) && part.origin?.program === this.program) sites.add(this.siteOf(part.origin.node));
-    }
+    const visit = (parts: readonly StringPart[]) => {
+      for (const part of parts) {
+        // A piece that takes each of several values (`legacy ? BROTLI_URL : SSL_URL`): each of theirs too.
+        if (isHole(part)) for (const choice of part.choices ?? []) visit(choice);
+        else if (part.origin?.program === this.program) sites.add(this.siteOf(part.origin.node));
+      }
+    };
+    visit(request.url?.parts ?? []);
     return [...sites];
   }
 

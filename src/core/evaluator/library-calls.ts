@@ -58,7 +58,15 @@ export class LibraryCallSite {
   }
 }
 
-export const asString = (value: Value | undefined): StringValue | null => (value?.kind === "string" ? value : null);
+/**
+ * A value as a URL or path string; one of several strings (`legacy ? BROTLI_URL : SSL_URL`) is a
+ * piece that takes each in turn (see `expandChoices`).
+ */
+export function asString(value: Value | undefined): StringValue | null {
+  if (value?.kind === "string") return value;
+  if (value?.kind === "choice" && value.options.every((option) => option.kind === "string")) return stringValue(partsOf(value, null));
+  return null;
+}
 export const get = (options: Value, key: string): Value | undefined => (options.kind === "object" ? options.get(key) : undefined);
 
 /** The `method` an options object gives; the library's default when it names none. */
