@@ -214,3 +214,22 @@ describe("a URL whose end is unknown, glued to its last segment", () => {
     expect(found(`${api}fetch(\`\${API}/zones/\${z}/settings/ssl\${rest}\`, { method: "PATCH" });`)).toEqual([]);
   });
 });
+
+describe("pieces appended with += in branches", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+  const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+
+  it("takes each branch on its own, and no branch where one may be skipped", () => {
+    const code = `${api}function f(z, a) { let url = API + "/zones/" + z + "/settings"; if (a) url += "/brotli"; else url += "/minify"; return fetch(url, { method: "PATCH" }); }`;
+    expect(found(code).sort()).toEqual(["7 PATCH", "8 PATCH"]);
+    // An \`if\` without \`else\` may append nothing: the path as it was is one of the ways.
+    const skipped = `${api}function f(z, a) { let url = API + "/zones/" + z + "/rate_limits"; if (a) url += "/" + a; return fetch(url); }`;
+    expect(found(skipped)).toEqual(["3 GET"]);
+  });
+
+  it("appends every piece in turn when one is appended in a loop", () => {
+    const code = `${api}function f(z, parts) { let url = API + "/zones/" + z; for (const p of parts) url += "/" + p; url += "/settings/brotli"; return fetch(url); }`;
+    // The loop's pieces are unknown: the path is not known to be the brotli setting's.
+    expect(found(code)).toEqual([]);
+  });
+});

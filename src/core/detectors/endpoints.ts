@@ -130,10 +130,15 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
     // A route definition or mock (`router.post('/zones/…', handler)`) serves the path; it requests nothing.
     if (request.routeDefinition) continue;
     const allowed = matchDeprecatedEndpoints(ctx, request.url, request).filter((found) => request.method === null || found.match.methods.includes(request.method));
+    // One request reports a change once where it is written, whichever of its paths (`url += "/" + id` in one branch) matched.
+    const reported = new Set<string>();
     for (const found of withoutLongerTails(allowed)) {
       const confidence: Confidence = found.confidence;
       const origin = found.deciding?.origin ?? null;
       const site = origin && origin.program === ctx.program ? ctx.siteOf(origin.node) : null;
+      const place = `${(site ?? request.call).range[0]}:${found.match.entry.id}`;
+      if (reported.has(place)) continue;
+      reported.add(place);
       if (site && (within(site.range, request.call.range) || !isBareName(ctx, site))) {
         add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, request.method);
       } else {

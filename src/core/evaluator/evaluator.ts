@@ -10,7 +10,7 @@
  * bounded (call depth, binding cycles), so a pathological file costs time linear in its size.
  */
 import type { CatalogueIndex } from "../../catalogue/load.js";
-import type { CallExpression, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern } from "../ir.js";
+import type { CallExpression, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
@@ -261,11 +261,14 @@ export class Evaluator {
     if (binding.writes.some(readsItself) || binding.appends.some(readsItself)) return UNKNOWN;
     if (binding.appends.length > 0) {
       // Built up (`let path = "/zones/" + zone; path += "/firewall/rules"`): what it starts with and
-      // every piece appended, in order. Not when it is also given new values.
+      // the pieces appended, in order, each branch of an `if` or `switch` on its own. Not when it
+      // is also given new values.
       if (binding.writes.length > 0 || !source.init) return UNKNOWN;
       const start = this.value(program, source.init, env);
       if (start.kind !== "string") return UNKNOWN;
-      return stringValue([...start.parts, ...binding.appends.flatMap((piece) => partsOf(this.value(program, piece, env), hintOf(piece)))]);
+      const builds = appendedInTurn(program, source.init, binding.appends);
+      const built = builds.map((pieces) => stringValue([...start.parts, ...pieces.flatMap((piece) => partsOf(this.value(program, piece, env), hintOf(piece)))]));
+      return built.length === 1 ? built[0]! : choiceOf(built);
     }
     const written = [...(source.init ? [source.init] : []), ...binding.writes];
     return choiceOf(written.map((value) => this.value(program, value, env)));
@@ -583,4 +586,54 @@ function lookupArgs(env: Env | null, fn: FunctionNode): Value[] | null {
     if (args) return args;
   }
   return null;
+}
+
+/**
+ * The ways pieces are appended to a variable (`url += "/brotli"`): in the order written, where
+ * pieces in different branches of one `if` or `switch` (not containing the declaration) are
+ * alternatives, a branch with none appending nothing. Beyond `MAX_CHOICES` ways, or with a piece
+ * appended in a loop, one way: every piece in turn.
+ */
+function appendedInTurn(program: Program, declaration: Expression, pieces: readonly Expression[]): Expression[][] {
+  const around = new Set<Node>();
+  for (let node: Node | null = declaration; node; node = program.parentOf(node)) around.add(node);
+  type Branching = Extract<Node, { kind: "if" } | { kind: "switch" }>;
+  // Each piece's outermost branching (and its arm) below the declaration's own surroundings.
+  const steps: { branching: Branching | null; arm: number; piece: Expression }[] = [];
+  for (const piece of pieces) {
+    let branching: Branching | null = null;
+    let arm = 0;
+    let child: Node = piece;
+    for (let parent = program.parentOf(piece); parent && !around.has(parent); child = parent, parent = program.parentOf(parent)) {
+      if (parent.kind === "loop" || parent.kind === "for-of") return [[...pieces]];
+      if (parent.kind === "if") {
+        branching = parent;
+        arm = parent.consequent === child ? 0 : 1;
+      } else if (parent.kind === "switch") {
+        branching = parent;
+        arm = parent.cases.findIndex((entry) => entry.body.includes(child as Statement));
+      }
+    }
+    steps.push({ branching, arm, piece });
+  }
+  let ways: Expression[][] = [[]];
+  const done = new Set<Branching>();
+  for (const step of steps) {
+    if (!step.branching) {
+      for (const way of ways) way.push(step.piece);
+      continue;
+    }
+    if (done.has(step.branching)) continue;
+    done.add(step.branching);
+    const branching = step.branching;
+    const arms = branching.kind === "if" ? 2 : branching.cases.length;
+    const byArm = Array.from({ length: arms }, (_, arm) => steps.filter((other) => other.branching === branching && other.arm === arm).map((other) => other.piece));
+    // An arm that appends nothing, or no arm taken at all (an `if` without `else`, a `switch` without `default`).
+    const alternatives = byArm.filter((arm) => arm.length > 0);
+    const none = byArm.some((arm) => arm.length === 0) || (branching.kind === "switch" && !branching.cases.some((entry) => entry.test === null));
+    if (none) alternatives.push([]);
+    if (ways.length * alternatives.length > MAX_CHOICES) return [[...pieces]];
+    ways = ways.flatMap((way) => alternatives.map((alternative) => [...way, ...alternative]));
+  }
+  return ways;
 }
