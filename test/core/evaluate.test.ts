@@ -115,9 +115,13 @@ describe("branches known for the arguments a helper is called with", () => {
     expect(items(`${helper}fetch(\`\${api(z)}/\${id("other")}\`);`)).toEqual(["8"]);
   });
 
-  it("keeps the first return it can read when the test is unknown, as before", () => {
+  it("takes any of the texts it may return when the test is unknown, as a conditional's branches", () => {
     const helper = `function id(legacy) { if (legacy) return "brotli"; return "ssl"; }\n`;
     expect(items(`${helper}fetch(\`\${api(z)}/\${id(flag)}\`);`)).toEqual(["7"]);
+    // The deprecated text returned last, behind a test on an unknown value.
+    const last = `function id(kind) { if (kind === "tls") return "ssl"; return "minify"; }\n`;
+    expect(items(`${last}fetch(\`\${api(z)}/\${id(kind)}\`);`)).toEqual(["8"]);
+    expect(items(`${last}fetch(\`\${api(z)}/\${id("tls")}\`);`)).toEqual([]);
   });
 
   it("takes the branch of a conditional whose test is known", () => {

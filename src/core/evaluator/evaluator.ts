@@ -486,10 +486,18 @@ export class Evaluator {
     if (!inner) return UNKNOWN;
     const body = fn.fn.body;
     if (!Array.isArray(body)) return this.value(fn.program, body, inner);
+    // The first return known; where it is text and other returns may be taken, any of their texts
+    // (`if (kind === "new") return "rulesets"; return "firewall/rules"` with `kind` unknown), as a
+    // conditional's branches are.
+    const texts: Value[] = [];
     for (const returned of reachableReturns(this, fn.program, body, inner)) {
       const value = this.value(fn.program, returned, inner);
-      if (value.kind !== "unknown") return value;
+      if (value.kind === "unknown") continue;
+      const isText = value.kind === "string" || value.kind === "number";
+      if (texts.length === 0 && !isText) return value;
+      if (isText && texts.length < MAX_CHOICES) texts.push(value);
     }
+    if (texts.length > 0) return texts.length === 1 ? texts[0]! : choiceOf(texts);
     return valueOfDeclaredType(fn.program, fn.fn.returnType, this) ?? UNKNOWN;
   }
 
