@@ -370,6 +370,10 @@ export interface TypeDeclaration extends NodeBase {
   name: string;
   members: string[];
 }
+/** `break` or `continue` (labelled or not): leaves a `switch` case, or the loop's turn. */
+export interface BreakStatement extends NodeBase {
+  kind: "break";
+}
 export interface OtherStatement extends NodeBase {
   kind: "other";
   children: (Expression | Statement)[];
@@ -386,6 +390,7 @@ export type Statement =
   | ForOfStatement
   | LoopStatement
   | SwitchStatement
+  | BreakStatement
   | TryStatement
   | ImportDeclaration
   | ExportNamed

@@ -17,6 +17,7 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
     case "boolean":
     case "null":
     case "regex":
+    case "break":
     case "identifier":
     case "this":
     case "identifier-pattern":
@@ -165,6 +166,7 @@ const STATEMENT_KINDS = new Set([
   "for-of",
   "loop",
   "switch",
+  "break",
   "try",
   "import",
   "export-named",

@@ -170,9 +170,10 @@ export function lowerEstree(input: LowerInput): IR.Module {
         return [{ kind: "type-declaration", range: r, name: node.id.name, members: typeMemberNames(node.body.body) }];
       case "TSTypeAliasDeclaration":
         return node.typeAnnotation.type === "TSTypeLiteral" ? [{ kind: "type-declaration", range: r, name: node.id.name, members: typeMemberNames(node.typeAnnotation.members) }] : [];
-      case "EmptyStatement":
       case "BreakStatement":
       case "ContinueStatement":
+        return [{ kind: "break", range: r }];
+      case "EmptyStatement":
       case "DebuggerStatement":
         return [];
       case "WithStatement":

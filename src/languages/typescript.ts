@@ -175,6 +175,7 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         }];
       }
       if (ts.isThrowStatement(node)) return [{ kind: "other", range: r, children: [expression(node.expression)] }];
+      if (ts.isBreakStatement(node) || ts.isContinueStatement(node)) return [{ kind: "break", range: r }];
       if (ts.isLabeledStatement(node)) return statement(node.statement);
       if (ts.isImportDeclaration(node)) {
         const clause = node.importClause;

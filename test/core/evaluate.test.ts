@@ -237,3 +237,15 @@ describe("pieces appended with += in branches", () => {
     expect(found(code)).toEqual([]);
   });
 });
+
+describe("a switch in a helper, with break", () => {
+  const items = (code: string) => endpoints(code).map((line) => `${line.split(" ")[1]} ${line.split(" ").at(-1)}`);
+  const helper = `const api = (zone) => \`https://api.cloudflare.com/client/v4/zones/\${zone}\`;\nfunction p(kind) { let path = "rulesets"; switch (kind) { case "a": path = "settings/ssl"; break; case "b": return "firewall/rules"; } return path; }\n`;
+
+  it("ends the case taken at its break, and falls through where there is none", () => {
+    expect(items(`${helper}fetch(\`\${api(z)}/\${p("a")}\`, { method: "PUT" });`)).toEqual([]);
+    expect(items(`${helper}fetch(\`\${api(z)}/\${p("b")}\`, { method: "PUT" });`)).toEqual(["1 PUT"]);
+    const fallsThrough = helper.replace(`path = "settings/ssl"; break;`, `path = "settings/ssl";`);
+    expect(items(`${fallsThrough}fetch(\`\${api(z)}/\${p("a")}\`, { method: "PUT" });`)).toEqual(["1 PUT"]);
+  });
+});

@@ -156,8 +156,9 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
     }
   };
   /**
-   * The cases a `switch` may start at, run on from there (`break` is not in the model: a case is
-   * taken to fall through, which can only add returns).
+   * The cases a `switch` may start at, run on from there through the cases that follow until a
+   * `break` (one inside a nested statement is not followed: the cases after it are taken too,
+   * which can only add returns).
    */
   const switched = (statement: Extract<Statement, { kind: "switch" }>): boolean => {
     if (statement.cases.length > MAX_CASES_FOLLOWED) {
@@ -170,7 +171,16 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
     const sure = matches.indexOf(true);
     const starts = statement.cases.flatMap((_, index) => ((sure === -1 ? matches[index] !== false : index === sure) ? [index] : []));
     let surely = sure !== -1 || statement.cases.some((entry) => entry.test === null);
-    for (const start of starts) surely = run(statement.cases.slice(start).flatMap((entry) => entry.body)) && surely;
+    for (const start of starts) {
+      // From the case taken on, falling through, until a `break` at the top of a case ends it.
+      const taken: Statement[] = [];
+      for (const entry of statement.cases.slice(start)) {
+        const end = entry.body.findIndex((inner) => inner.kind === "break");
+        taken.push(...(end === -1 ? entry.body : entry.body.slice(0, end)));
+        if (end !== -1) break;
+      }
+      surely = run(taken) && surely;
+    }
     return surely && starts.length > 0;
   };
   run(body);
