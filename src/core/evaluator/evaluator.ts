@@ -596,6 +596,9 @@ function lookupArgs(env: Env | null, fn: FunctionNode): Value[] | null {
   return null;
 }
 
+/** Most pieces appended to one variable that are sorted into branches. */
+const MAX_MAPPED_APPENDS = 256;
+
 /**
  * The ways pieces are appended to a variable (`url += "/brotli"`): in the order written, where
  * pieces in different branches of one `if` or `switch` (not containing the declaration) are
@@ -603,6 +606,8 @@ function lookupArgs(env: Env | null, fn: FunctionNode): Value[] | null {
  * appended in a loop, one way: every piece in turn.
  */
 function appendedInTurn(program: Program, declaration: Expression, pieces: readonly Expression[]): Expression[][] {
+  // Generated code appending thousands of pieces: not sorted into branches (each is looked for in every branching).
+  if (pieces.length > MAX_MAPPED_APPENDS) return [[...pieces]];
   const around = new Set<Node>();
   for (let node: Node | null = declaration; node; node = program.parentOf(node)) around.add(node);
   type Branching = Extract<Node, { kind: "if" } | { kind: "switch" }>;
