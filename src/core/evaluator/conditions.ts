@@ -8,7 +8,7 @@
  */
 import type { CallExpression, Expression, Statement } from "../ir.js";
 import type { Program } from "../program.js";
-import { staticText, type Env, type Value } from "../values.js";
+import { isHole, staticText, type Env, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { collectReturns, returnsOf } from "./hints.js";
 
@@ -23,7 +23,7 @@ export function truthiness(value: Value): Truth {
       const literal = staticText(value);
       if (literal !== null) return literal !== "";
       // Some text around the holes makes it non-empty whatever they hold.
-      return value.parts.some((part) => !("hole" in part) && part.text !== "") ? true : null;
+      return value.parts.some((part) => !isHole(part) && part.text !== "") ? true : null;
     }
     case "number":
       return value.value !== 0 && !Number.isNaN(value.value);
