@@ -145,6 +145,9 @@ export class Program {
             const target = node.target.expression;
             const key = target.property ?? (target.computed?.kind === "string" ? target.computed.value : null);
             pendingMemberWrites.push({ identifier: target.object as Identifier, key, value: node.operator === "=" ? node.value : null });
+          } else if (node.target.kind === "array-pattern" || node.target.kind === "object-pattern") {
+            // `[path] = pick()`, `({ base } = config)`: each name is written with a part of a value.
+            for (const identifier of assignedNames(node.target)) pendingWrites.push({ identifier, value: node.value, operator: "destructured" });
           }
           break;
         case "function": {
@@ -409,6 +412,22 @@ export class Program {
         }
       }
     }
+  }
+}
+
+/** The names a destructuring assignment writes (`[a, { b }] = …`): the references in its pattern. */
+function assignedNames(pattern: Pattern): Identifier[] {
+  switch (pattern.kind) {
+    case "identifier-pattern":
+      return [];
+    case "default-pattern":
+      return assignedNames(pattern.target);
+    case "object-pattern":
+      return [...pattern.properties.flatMap((p) => assignedNames(p.value)), ...(pattern.rest ? assignedNames(pattern.rest) : [])];
+    case "array-pattern":
+      return [...pattern.elements.flatMap((e) => (e ? assignedNames(e) : [])), ...(pattern.rest ? assignedNames(pattern.rest) : [])];
+    case "expression-pattern":
+      return pattern.expression.kind === "identifier" ? [pattern.expression] : [];
   }
 }
 
