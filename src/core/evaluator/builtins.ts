@@ -49,6 +49,16 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   }
   if (object === "Object" && name === "assign") return mergedObject(evaluator.args(program, node, env).map((arg) => asObject(evaluator, arg)));
   if (object === "Object" && RETURNS_ITS_ARGUMENT.has(name)) return node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
+  if (object === "Array" && name === "of") return { kind: "array", elements: () => evaluator.args(program, node, env) };
+  if (object === "Array" && name === "from") {
+    // `Array.from(new Set(ids))`, `Array.from(ids, (id) => …)`: the list, mapped when a function is given.
+    const [items, mapper] = evaluator.args(program, node, env);
+    if (items?.kind !== "array") return UNKNOWN;
+    if (!mapper) return items;
+    if (mapper.kind !== "function") return UNKNOWN;
+    let mapped: Value[] | null = null;
+    return { kind: "array", elements: () => (mapped ??= items.elements().slice(0, 256).map((element, index) => evaluator.invoke(mapper, [element, { kind: "number", value: index }], env))) };
+  }
   if (object === "Object" && (name === "keys" || name === "values" || name === "entries")) {
     const table = node.args[0] ? asObject(evaluator, evaluator.value(program, node.args[0], env)) : UNKNOWN;
     return table.kind === "object" && !table.open ? tableList(table, name) : UNKNOWN;
@@ -118,6 +128,12 @@ export function mergedObject(sources: Value[]): Value {
     },
     keys: () => [...new Set(objects.flatMap((object) => object.keys()))],
   };
+}
+
+/** `new Set(["brotli", "minify"])`: the list it is made of, iterated as a list is (`add` may add others: not followed). */
+export function newSet(evaluator: Evaluator, program: Program, node: NewExpression, env: Env | null): Value {
+  const items = node.args[0] ? evaluator.value(program, node.args[0], env) : null;
+  return items?.kind === "array" ? items : UNKNOWN;
 }
 
 /**

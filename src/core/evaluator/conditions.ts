@@ -52,7 +52,7 @@ export function condition(evaluator: Evaluator, program: Program, node: Expressi
   return isReadCheaply(node, 0) ? readCondition(evaluator, program, node, env) : null;
 }
 
-const CONTAINMENT = new Set(["includes", "startsWith", "endsWith"]);
+const CONTAINMENT = new Set(["includes", "has", "startsWith", "endsWith"]);
 
 function isReadCheaply(node: Expression, depth: number): boolean {
   if (depth > 8) return false;
@@ -230,17 +230,18 @@ function containment(evaluator: Evaluator, program: Program, node: CallExpressio
   const callee = node.callee;
   if (callee.kind !== "member" || node.args.length !== 1) return undefined;
   const method = callee.property;
-  if (method !== "includes" && method !== "startsWith" && method !== "endsWith") return undefined;
+  if (!CONTAINMENT.has(method ?? "")) return undefined;
   const receiver = evaluator.value(program, callee.object, env);
   const sought = primitive(evaluator.value(program, node.args[0]!, env));
   if (sought === undefined) return null;
-  if (receiver.kind === "array" && method === "includes") {
+  // A list's `includes`, a set's `has` (a set is the list it was made of).
+  if (receiver.kind === "array" && (method === "includes" || method === "has")) {
     const elements = receiver.elements().map(primitive);
     if (elements.includes(sought)) return true;
     return elements.includes(undefined) ? null : false;
   }
   const literal = staticText(receiver);
-  if (literal === null || typeof sought !== "string") return null;
+  if (literal === null || typeof sought !== "string" || method === "has") return null;
   if (method === "includes") return literal.includes(sought);
   return method === "startsWith" ? literal.startsWith(sought) : literal.endsWith(sought);
 }

@@ -15,7 +15,7 @@ import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } fro
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
 import { UNKNOWN, choiceOf, partsOf, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
-import { globalFunctionCall, globalMethodCall, newMap, newRequest, newUrl, stringMethodCall, tableList } from "./builtins.js";
+import { globalFunctionCall, globalMethodCall, newMap, newRequest, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
 import { objectValue, withMemberWrites } from "./objects.js";
@@ -332,6 +332,10 @@ export class Evaluator {
     const callee = parent.callee;
     if (callee.kind !== "member" || callee.property === null) return UNKNOWN;
     const method = callee.property;
+    // `Array.from(ids, (id) => …)`: the mapping function receives each element.
+    if (method === "from" && callee.object.kind === "identifier" && callee.object.name === "Array" && !program.resolve(callee.object) && parent.args[1] === fn && paramIndex === 0) {
+      return parent.args[0] ? this.elementOf(this.value(program, parent.args[0], env)) : UNKNOWN;
+    }
     const elementParam = ELEMENT_CALLBACKS[method];
     if (elementParam !== undefined && paramIndex === elementParam && parent.args[0] === fn) {
       return this.elementOf(this.value(program, callee.object, env));
@@ -533,6 +537,7 @@ export class Evaluator {
     if (callee.kind === "identifier" && !program.resolve(callee)) {
       if (callee.name === "URL") return newUrl(this, program, node, env);
       if (callee.name === "Map") return newMap(this, program, node, env);
+      if (callee.name === "Set") return newSet(this, program, node, env);
       if (callee.name === "Request") return newRequest(this, program, node, env);
       // Headers made from an object hold its keys (read by the framing-headers rule); from anything else, unknown.
       if (callee.name === "Headers") {
