@@ -248,6 +248,11 @@ describe("a switch in a helper, with break", () => {
     const fallsThrough = helper.replace(`path = "settings/ssl"; break;`, `path = "settings/ssl";`);
     expect(items(`${fallsThrough}fetch(\`\${api(z)}/\${p("a")}\`, { method: "PUT" });`)).toEqual(["1 PUT"]);
   });
+
+  it("ends the case at a break inside an if whose test holds", () => {
+    const nested = helper.replace(`path = "settings/ssl"; break;`, `path = "settings/ssl"; if (kind === "a") break;`);
+    expect(items(`${nested}fetch(\`\${api(z)}/\${p("a")}\`, { method: "PUT" });`)).toEqual([]);
+  });
 });
 
 describe("names written by destructuring assignment", () => {

@@ -131,35 +131,42 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
   // With one return there is nothing to leave out.
   if (written.length <= 1) return written;
   const found: Expression[] = [];
-  /** Runs statements in turn; whether they surely return. */
-  const run = (statements: readonly Statement[]): boolean => statements.some((statement) => visit(statement));
-  const visit = (statement: Statement): boolean => {
+  /** Runs statements in turn, until one surely returns or leaves the `switch` (`break`). */
+  const run = (statements: readonly Statement[]): Ending => {
+    for (const statement of statements) {
+      const ending = visit(statement);
+      if (ending !== "falls") return ending;
+    }
+    return "falls";
+  };
+  const visit = (statement: Statement): Ending => {
     switch (statement.kind) {
       case "return":
         if (statement.argument) found.push(statement.argument);
-        return true;
+        return "returns";
+      case "break":
+        return "breaks";
       case "block":
         return run(statement.body);
       case "if": {
         const test = condition(evaluator, program, statement.test, env);
         if (test === true) return visit(statement.consequent);
-        if (test === false) return statement.alternate ? visit(statement.alternate) : false;
+        if (test === false) return statement.alternate ? visit(statement.alternate) : "falls";
         const consequent = visit(statement.consequent);
-        return (statement.alternate ? visit(statement.alternate) : false) && consequent;
+        const alternate = statement.alternate ? visit(statement.alternate) : "falls";
+        // Either way taken: it returns only if both do, and goes on if either does.
+        if (consequent === "falls" || alternate === "falls") return "falls";
+        return consequent === "returns" && alternate === "returns" ? "returns" : "breaks";
       }
       case "switch":
-        return switched(statement);
+        return switched(statement) ? "returns" : "falls";
       default:
         // Loops, `try`, and statements we do not follow: any return in them may be taken.
         found.push(...collectReturns([statement]));
-        return false;
+        return "falls";
     }
   };
-  /**
-   * The cases a `switch` may start at, run on from there through the cases that follow until a
-   * `break` (one inside a nested statement is not followed: the cases after it are taken too,
-   * which can only add returns).
-   */
+  /** The cases a `switch` may start at, each run on from there (falling through) until a `break`; whether every one surely returns. */
   const switched = (statement: Extract<Statement, { kind: "switch" }>): boolean => {
     if (statement.cases.length > MAX_CASES_FOLLOWED) {
       found.push(...collectReturns([statement]));
@@ -171,21 +178,15 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
     const sure = matches.indexOf(true);
     const starts = statement.cases.flatMap((_, index) => ((sure === -1 ? matches[index] !== false : index === sure) ? [index] : []));
     let surely = sure !== -1 || statement.cases.some((entry) => entry.test === null);
-    for (const start of starts) {
-      // From the case taken on, falling through, until a `break` at the top of a case ends it.
-      const taken: Statement[] = [];
-      for (const entry of statement.cases.slice(start)) {
-        const end = entry.body.findIndex((inner) => inner.kind === "break");
-        taken.push(...(end === -1 ? entry.body : entry.body.slice(0, end)));
-        if (end !== -1) break;
-      }
-      surely = run(taken) && surely;
-    }
+    for (const start of starts) surely = run(statement.cases.slice(start).flatMap((entry) => entry.body)) === "returns" && surely;
     return surely && starts.length > 0;
   };
   run(body);
   return [...new Set(found)];
 }
+
+/** How a run of statements ends: it surely returns, it leaves the `switch` it is in, or it goes on. */
+type Ending = "returns" | "breaks" | "falls";
 
 /** Beyond this many cases a `switch` is not followed case by case: all its returns may be taken. */
 const MAX_CASES_FOLLOWED = 64;
