@@ -16,6 +16,8 @@ import type {
   ObjectLiteral,
   ObjectPattern,
   Pattern,
+  IdentifierPattern,
+  ExpressionPattern,
   Range,
   Statement,
   SwitchStatement,
@@ -415,35 +417,28 @@ export class Program {
   }
 }
 
-/** The names a destructuring assignment writes (`[a, { b }] = …`): the references in its pattern. */
-function assignedNames(pattern: Pattern): Identifier[] {
+/** The leaves of a pattern: the names it declares and the targets it assigns to. */
+function patternLeaves(pattern: Pattern): (IdentifierPattern | ExpressionPattern)[] {
   switch (pattern.kind) {
     case "identifier-pattern":
-      return [];
-    case "default-pattern":
-      return assignedNames(pattern.target);
-    case "object-pattern":
-      return [...pattern.properties.flatMap((p) => assignedNames(p.value)), ...(pattern.rest ? assignedNames(pattern.rest) : [])];
-    case "array-pattern":
-      return [...pattern.elements.flatMap((e) => (e ? assignedNames(e) : [])), ...(pattern.rest ? assignedNames(pattern.rest) : [])];
     case "expression-pattern":
-      return pattern.expression.kind === "identifier" ? [pattern.expression] : [];
+      return [pattern];
+    case "default-pattern":
+      return patternLeaves(pattern.target);
+    case "object-pattern":
+      return [...pattern.properties.flatMap((p) => patternLeaves(p.value)), ...(pattern.rest ? patternLeaves(pattern.rest) : [])];
+    case "array-pattern":
+      return [...pattern.elements.flatMap((e) => (e ? patternLeaves(e) : [])), ...(pattern.rest ? patternLeaves(pattern.rest) : [])];
   }
 }
 
+/** The names a destructuring assignment writes (`[a, { b }] = …`): the references in its pattern. */
+function assignedNames(pattern: Pattern): Identifier[] {
+  return patternLeaves(pattern).flatMap((leaf) => (leaf.kind === "expression-pattern" && leaf.expression.kind === "identifier" ? [leaf.expression] : []));
+}
+
 export function patternNames(pattern: Pattern): string[] {
-  switch (pattern.kind) {
-    case "identifier-pattern":
-      return [pattern.name];
-    case "default-pattern":
-      return patternNames(pattern.target);
-    case "object-pattern":
-      return [...pattern.properties.flatMap((p) => patternNames(p.value)), ...(pattern.rest ? patternNames(pattern.rest) : [])];
-    case "array-pattern":
-      return [...pattern.elements.flatMap((e) => (e ? patternNames(e) : [])), ...(pattern.rest ? patternNames(pattern.rest) : [])];
-    case "expression-pattern":
-      return [];
-  }
+  return patternLeaves(pattern).flatMap((leaf) => (leaf.kind === "identifier-pattern" ? [leaf.name] : []));
 }
 
 const programs = new WeakMap<Module, Program>();
