@@ -292,6 +292,9 @@ export type ParseVerdict = "parse" | "not-for-this-name" | "never";
  * barrel's own text never does: it only points on). A value from a module not parsed is unknown,
  * as it would be from one parsed that cannot supply it: only parsing is spared.
  */
+/** A JSON file, which an import names with its extension and which gives the document as its value. */
+export const isDataModule = (path: string): boolean => path.endsWith(".json");
+
 export class ImportWorth {
   private readonly matters = new Map<string, boolean>();
 
@@ -302,7 +305,7 @@ export class ImportWorth {
 
   verdict(path: string, text: string, name?: string): ParseVerdict {
     // A JSON module exports its document whole: any name may be one of its keys, and it re-exports nothing.
-    if (path.endsWith(".json")) return this.textMatters(text) ? "parse" : "never";
+    if (isDataModule(path)) return this.textMatters(text) ? "parse" : "never";
     if (this.textMatters(text)) return name === undefined || mayExport(text, name) ? "parse" : "not-for-this-name";
     if (!reExportsSomething(text)) return "never";
     const wanted: WantedNames = name === undefined ? ALL_NAMES : new Set([name]);

@@ -6,6 +6,7 @@
  */
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { isDataModule } from "../core/barrels.js";
 import { StringPool } from "../core/string-pool.js";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
@@ -13,8 +14,7 @@ export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", 
 /** Whether an import can resolve to a file of this name (a JS/TS extension). */
 export const isSourceName = (name: string): boolean => SOURCE_EXTENSIONS.some((extension) => name.endsWith(extension));
 
-/** A JSON file, which an import names with its extension and which gives the document as its value. */
-export const isDataModule = (name: string): boolean => name.endsWith(".json");
+export { isDataModule };
 
 /** Whether an import can name a file of this name: a source file or a JSON file. */
 export const isImportableName = (name: string): boolean => isSourceName(name) || isDataModule(name);
