@@ -311,6 +311,17 @@ export interface BlockStatement extends NodeBase {
   kind: "block";
   body: Statement[];
 }
+/**
+ * What each turn of a loop takes from the value it iterates, by the language's iteration:
+ * - `"elements"`: JavaScript's `for…of`: an array's elements, a Map's entries (the default);
+ * - `"keys"`: JavaScript's `for…in`, Go's `for k := range m`: an object's keys (a list's indices are not known);
+ * - `"elements-or-keys"`: Python's `for x in d`: a dict's keys, a list's elements;
+ * - `"values"`: PHP's `foreach ($a as $v)`: an associative array's values, a list's elements;
+ * - `"pairs"`: PHP's `foreach ($a as $k => $v)`, Go's `for k, v := range m`: `[key, value]`
+ *   (`[index, element]` for a list, the index not known).
+ */
+export type Iteration = "elements" | "keys" | "elements-or-keys" | "values" | "pairs";
+
 export interface ForOfStatement extends NodeBase {
   kind: "for-of";
   /** A declaration (`const x`) or an assignment target. */
@@ -318,8 +329,10 @@ export interface ForOfStatement extends NodeBase {
   target: Pattern;
   right: Expression;
   body: Statement;
+  /** `"elements"` when absent. */
+  iterates?: Iteration;
 }
-/** for, for...in, while, do...while: what matters is what they contain. */
+/** for, while, do...while: what matters is what they contain. */
 export interface LoopStatement extends NodeBase {
   kind: "loop";
   children: (Expression | Statement)[];

@@ -45,6 +45,8 @@ export interface Binding {
   typeText: string | null;
   /** Later assignments (`x = ...`, `x ??= ...`) to a `let`/`var` binding. */
   writes: Expression[];
+  /** Loops that write it on each turn (`let name; for (name in SETTINGS)`), and the part of each turn it takes. */
+  loopWrites: { loop: ForOfStatement; steps: PathStep[] }[];
   /** What later `x += ...` append to it, in the order they are written. */
   appends: Expression[];
   /** Whether it is written some other way (`x -= …`, `x++`, `[x] = …`): its value is not known from its writes. */
@@ -111,6 +113,7 @@ export class Program {
 
   constructor(readonly module: Module) {
     const pendingWrites: { identifier: Identifier; value: Expression; operator: string }[] = [];
+    const pendingLoopWrites: { identifier: Identifier; loop: ForOfStatement }[] = [];
     const pendingMemberWrites: { identifier: Identifier; key: string | null; value: Expression | null }[] = [];
     const visit = (node: Node, parent: Node | null, scope: Scope) => {
       if (parent) this.parents.set(node, parent);
@@ -181,6 +184,11 @@ export class Program {
           if (node.declarationKind) {
             const target = node.declarationKind === "var" ? scope.functionScope() : loopScope;
             this.declarePattern(target, node.target, (steps, fallback) => ({ kind: "for-of", statement: node, steps, fallback }), null);
+          } else if (node.target.kind === "expression-pattern" && node.target.expression.kind === "identifier") {
+            // `let name; for (name in SETTINGS)`: each turn writes the variable.
+            pendingLoopWrites.push({ identifier: node.target.expression, loop: node });
+          } else {
+            for (const identifier of assignedNames(node.target)) pendingWrites.push({ identifier, value: node.right, operator: "destructured" });
           }
           forEachChild(node, (child) => visit(child, node, loopScope));
           return;
@@ -233,6 +241,7 @@ export class Program {
       else if (operator === "+=") binding.appends.push(value);
       else binding.writtenOtherwise = true;
     }
+    for (const { identifier, loop } of pendingLoopWrites) this.resolve(identifier)?.loopWrites.push({ loop, steps: [] });
     for (const { identifier, key, value } of pendingMemberWrites) this.resolve(identifier)?.memberWrites.push({ key, value });
     this.collectExports();
   }
@@ -282,7 +291,14 @@ export class Program {
 
   private declare(scope: Scope, name: string, range: Range, source: BindingSource, typeText: string | null) {
     if (scope.bindings.has(name) && source.kind === "init" && source.declarationKind === "var") return;
-    const binding: Binding = { name, range, source, typeText, writes: [], appends: [], writtenOtherwise: false, memberWrites: [], scope };
+    // A function's variable a second loop takes again (`for name in SPEED: …` then `for name in
+    // CURRENT: …`, in Python, PHP or with `var`): one variable, written by each.
+    const existing = scope.bindings.get(name);
+    if (existing && source.kind === "for-of" && source.statement.declarationKind === "var") {
+      existing.loopWrites.push({ loop: source.statement, steps: source.steps });
+      return;
+    }
+    const binding: Binding = { name, range, source, typeText, writes: [], loopWrites: [], appends: [], writtenOtherwise: false, memberWrites: [], scope };
     scope.bindings.set(name, binding);
     if (source.kind === "init" && source.init && source.steps.length === 0) {
       let init = source.init;

@@ -54,18 +54,17 @@ export function lowerEstree(input: LowerInput): IR.Module {
       case "BlockStatement":
       case "StaticBlock":
         return [{ kind: "block", range: r, body: statements(node.body) }];
-      case "ForOfStatement": {
+      // `for (const name in SETTINGS)`: a loop over the object's keys.
+      case "ForOfStatement":
+      case "ForInStatement": {
         const left = node.left;
+        const iterates: IR.Iteration | undefined = node.type === "ForInStatement" ? "keys" : undefined;
         if (left.type === "VariableDeclaration") {
           const declarator = left.declarations[0]!;
-          return [{ kind: "for-of", range: r, declarationKind: left.kind === "const" ? "const" : left.kind === "var" ? "var" : "let", target: pattern(declarator.id), right: expression(node.right), body: single(node.body) }];
+          const declarationKind = left.kind === "const" || left.kind === "using" || left.kind === "await using" ? "const" : left.kind === "var" ? "var" : "let";
+          return [{ kind: "for-of", range: r, declarationKind, target: pattern(declarator.id), right: expression(node.right), body: single(node.body), ...(iterates ? { iterates } : {}) }];
         }
-        return [{ kind: "for-of", range: r, declarationKind: null, target: pattern(left as N, false), right: expression(node.right), body: single(node.body) }];
-      }
-      case "ForInStatement": {
-        const left = node.left.type === "VariableDeclaration" ? variables(node.left) : ({ kind: "expression", range: range(node.left), expression: expression(node.left as TSESTree.Expression) } as IR.Statement);
-        const body = single(node.body);
-        return [{ kind: "loop", range: r, children: [left, expression(node.right), body], body }];
+        return [{ kind: "for-of", range: r, declarationKind: null, target: pattern(left as N, false), right: expression(node.right), body: single(node.body), ...(iterates ? { iterates } : {}) }];
       }
       case "ForStatement": {
         const children: (IR.Expression | IR.Statement)[] = [];

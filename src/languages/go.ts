@@ -92,13 +92,16 @@ class GoLowering extends TreeLowering {
         if (clause && body) {
           const names = clause.childForFieldName("left")?.namedChildren.filter((n): n is SyntaxNode => n !== null) ?? [];
           const right = clause.childForFieldName("right");
-          // `for _, r := range records`: the second name is the element (a map's value too).
-          const element = names[1] ?? null;
+          // `for _, r := range records`: the element (a map's value); `for name := range settings`:
+          // a map's key (a slice's index); `for name, value := range settings`: both.
+          const name = (node: SyntaxNode | undefined): IR.Pattern | null =>
+            node?.type === "identifier" && node.text !== "_" ? { kind: "identifier-pattern", range: this.range(node), name: node.text, typeText: null } : null;
           if (right) {
-            const target: IR.Pattern = element && element.type === "identifier"
-              ? { kind: "identifier-pattern", range: this.range(element), name: element.text, typeText: null }
-              : { kind: "identifier-pattern", range: this.range(clause), name: "_", typeText: null };
-            return { kind: "for-of", range, declarationKind: "let", target, right: this.expression(right), body: this.statement(body) as IR.Statement };
+            const [key, value] = [name(names[0]), name(names[1])];
+            const target: IR.Pattern = names.length > 1
+              ? { kind: "array-pattern", range: this.range(clause), elements: [key, value], rest: null, typeText: null }
+              : key ?? { kind: "identifier-pattern", range: this.range(clause), name: "_", typeText: null };
+            return { kind: "for-of", range, declarationKind: "let", target, right: this.expression(right), body: this.statement(body) as IR.Statement, iterates: names.length > 1 ? "pairs" : "keys" };
           }
         }
         return { kind: "loop", range, children: [], body: body ? (this.statement(body) as IR.Statement) : { kind: "block", range, body: [] } };

@@ -76,17 +76,16 @@ class PhpLowering extends TreeLowering {
         const [subject, binding] = node.namedChildren;
         const body = node.childForFieldName("body");
         if (!subject || !binding || !body) return null;
-        // `foreach ($records as $rec)` and `foreach ($records as $key => $rec)`
-        const element = binding.type === "pair" ? binding.namedChildren[1] : binding;
-        if (element?.type !== "variable_name") return null;
-        return {
-          kind: "for-of",
-          range,
-          declarationKind: "var",
-          target: { kind: "identifier-pattern", range: this.range(element), name: this.variableName(element), typeText: null },
-          right: this.expression(subject),
-          body: this.statement(body) as IR.Statement,
-        };
+        // `foreach ($records as $rec)`: the values; `foreach ($settings as $name => $value)`: the keys too.
+        const variable = (node: SyntaxNode | null | undefined): IR.Pattern | null =>
+          node?.type === "variable_name" ? { kind: "identifier-pattern", range: this.range(node), name: this.variableName(node), typeText: null } : null;
+        const [key, value] = binding.type === "pair" ? [variable(binding.namedChildren[0]), variable(binding.namedChildren[1])] : [null, variable(binding)];
+        if (!value) return null;
+        const right = this.expression(subject);
+        const loopBody = this.statement(body) as IR.Statement;
+        if (!key) return { kind: "for-of", range, declarationKind: "var", target: value, right, body: loopBody, iterates: "values" };
+        const target: IR.Pattern = { kind: "array-pattern", range: this.range(binding), elements: [key, value], rest: null, typeText: null };
+        return { kind: "for-of", range, declarationKind: "var", target, right, body: loopBody, iterates: "pairs" };
       }
       case "if_statement": {
         const condition = node.childForFieldName("condition");

@@ -88,6 +88,7 @@ class PythonLowering extends TreeLowering {
         const body = node.childForFieldName("body");
         if (!left || !right || !body) return null;
         const pattern = this.pattern(left);
+        // Iterating a dict takes its keys (`for name in SETTINGS:`), a list its elements.
         return {
           kind: "for-of",
           range,
@@ -95,6 +96,7 @@ class PythonLowering extends TreeLowering {
           target: pattern,
           right: this.expression(right),
           body: { kind: "block", range: this.range(body), body: this.statements(body.namedChildren) },
+          iterates: "elements-or-keys",
         };
       }
       case "with_statement": {
@@ -237,6 +239,11 @@ class PythonLowering extends TreeLowering {
       case "tuple":
       case "set":
         return this.array(node.namedChildren.flatMap((child) => (child && child.type !== "comment" ? [this.expression(child)] : [])), range);
+      case "list_comprehension":
+      case "set_comprehension":
+      case "generator_expression":
+      case "dictionary_comprehension":
+        return this.comprehension(node);
       case "lambda": {
         const body = node.childForFieldName("body");
         const parameters = node.childForFieldName("parameters");
@@ -246,6 +253,41 @@ class PythonLowering extends TreeLowering {
       }
     }
     return null;
+  }
+
+  /**
+   * `[f(x) for x in items if ok(x)]` (and set, dict and generator comprehensions) as a function
+   * run at once: `(() => { for (x of items) if (ok(x)) return [f(x)]; })()`. The requests made
+   * in it are the loop's, `x` taking each of the values iterated (a dict's keys); its value is a
+   * list of one element that stands for all (a dict comprehension's value is not followed).
+   */
+  private comprehension(node: SyntaxNode): IR.Expression {
+    const range = this.range(node);
+    return this.inFunctionScope([], () => {
+      type Clause = { kind: "for"; range: IR.Range; target: IR.Pattern; right: IR.Expression } | { kind: "if"; range: IR.Range; test: IR.Expression };
+      const clauses = node.namedChildren.flatMap((child): Clause[] => {
+        if (child?.type === "for_in_clause") {
+          const left = child.childForFieldName("left");
+          const right = child.childForFieldName("right");
+          return left && right ? [{ kind: "for", range: this.range(child), target: this.pattern(left), right: this.expression(right) }] : [];
+        }
+        if (child?.type === "if_clause" && child.namedChildren[0]) return [{ kind: "if", range: this.range(child), test: this.expression(child.namedChildren[0]) }];
+        return [];
+      });
+      const body = node.childForFieldName("body");
+      let inner: IR.Statement;
+      if (body?.type === "pair") {
+        const parts = [body.childForFieldName("key"), body.childForFieldName("value")].flatMap((part) => (part ? [this.expression(part)] : []));
+        inner = { kind: "block", range, body: parts.map((expression) => ({ kind: "expression", range: expression.range, expression })) };
+      } else inner = { kind: "return", range, argument: this.array(body ? [this.expression(body)] : [], range) };
+      for (const clause of clauses.reverse()) {
+        inner = clause.kind === "if"
+          ? { kind: "if", range: clause.range, test: clause.test, consequent: inner, alternate: null }
+          : { kind: "for-of", range: clause.range, declarationKind: "var", target: clause.target, right: clause.right, body: inner, iterates: "elements-or-keys" };
+      }
+      const fn: IR.FunctionNode = { ...this.fn(null, [], [], [inner], range), arrow: true };
+      return { kind: "call", range, callee: fn, args: [], optional: false };
+    });
   }
 
   private assignmentStatement(node: SyntaxNode): IR.Statement {

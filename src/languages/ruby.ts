@@ -13,6 +13,7 @@ import type { SyntaxNode, Tree } from "./tree-sitter.js";
 const NET_HTTP_VERBS: Readonly<Record<string, string>> = { Get: "GET", Post: "POST", Put: "PUT", Patch: "PATCH", Delete: "DELETE", Head: "HEAD", Options: "OPTIONS" };
 const BLOCK_METHODS: Readonly<Record<string, string>> = {
   each: "forEach",
+  each_pair: "forEach",
   each_with_index: "forEach",
   map: "map",
   collect: "map",

@@ -122,21 +122,17 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         return [{ kind: "if", range: r, test: expression(node.expression), consequent: single(node.thenStatement), alternate: node.elseStatement ? single(node.elseStatement) : null }];
       }
       if (ts.isBlock(node)) return [{ kind: "block", range: r, body: statements(node.statements) }];
-      if (ts.isForOfStatement(node)) {
+      // `for (const name in SETTINGS)`: a loop over the object's keys.
+      if (ts.isForOfStatement(node) || ts.isForInStatement(node)) {
         const initializer = node.initializer;
+        const iterates: IR.Iteration | undefined = ts.isForInStatement(node) ? "keys" : undefined;
         if (ts.isVariableDeclarationList(initializer)) {
           const declaration = initializer.declarations[0]!;
           const flags = initializer.flags;
           const declarationKind = flags & ts.NodeFlags.Const ? "const" : flags & ts.NodeFlags.Let ? "let" : flags & ts.NodeFlags.Using ? "const" : "var";
-          return [{ kind: "for-of", range: r, declarationKind, target: binding(declaration.name, textOf(declaration.type), declaration.type), right: expression(node.expression), body: single(node.statement) }];
+          return [{ kind: "for-of", range: r, declarationKind, target: binding(declaration.name, textOf(declaration.type), declaration.type), right: expression(node.expression), body: single(node.statement), ...(iterates ? { iterates } : {}) }];
         }
-        return [{ kind: "for-of", range: r, declarationKind: null, target: assignmentTarget(initializer), right: expression(node.expression), body: single(node.statement) }];
-      }
-      if (ts.isForInStatement(node)) {
-        const left: IR.Statement | IR.Expression = ts.isVariableDeclarationList(node.initializer) ? variables(node.initializer, range(node.initializer)) : expression(node.initializer);
-        const body = single(node.statement);
-        const leftStatement: IR.Statement = "body" in left || left.kind === "var" ? (left as IR.Statement) : { kind: "expression", range: left.range, expression: left as IR.Expression };
-        return [{ kind: "loop", range: r, children: [leftStatement, expression(node.expression), body], body }];
+        return [{ kind: "for-of", range: r, declarationKind: null, target: assignmentTarget(initializer), right: expression(node.expression), body: single(node.statement), ...(iterates ? { iterates } : {}) }];
       }
       if (ts.isForStatement(node)) {
         const children: (IR.Expression | IR.Statement)[] = [];

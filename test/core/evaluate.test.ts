@@ -262,3 +262,25 @@ describe("names written by destructuring assignment", () => {
     expect(endpoints(code).filter((line) => line.endsWith("PATCH"))).toEqual([]);
   });
 });
+
+describe("loops over a table's keys", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+  const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+
+  it("take each key of an object in `for…in`, and its row with `TABLE[key]`", () => {
+    expect(found(`${api}const T = { brotli: "on", ssl: "full" };\nfor (const name in T) fetch(\`\${API}/zones/z/settings/\${name}\`, { method: "PATCH" });`)).toEqual(["7 PATCH"]);
+    expect(found(`${api}const T = { limits: "rate_limits", sets: "rulesets" };\nfor (const k in T) fetch(\`\${API}/zones/z/\${T[k]}\`);`)).toEqual(["3 GET"]);
+    // A list's indices are "0", "1": not its elements.
+    expect(found(`${api}const L = ["brotli", "minify"];\nfor (const i in L) fetch(\`\${API}/zones/z/settings/\${i}\`, { method: "PATCH" });`)).toEqual([]);
+  });
+
+  it("write a variable declared before the loop", () => {
+    expect(found(`${api}const T = { mobile_redirect: 1 };\nlet name;\nfor (name in T) fetch(\`\${API}/zones/z/settings/\${name}\`, { method: "PATCH" });`)).toEqual(["10 PATCH"]);
+  });
+
+  it("give a variable two loops share the values of the loop it is read in", () => {
+    const code = `${api}function f(z) {\n  for (var name in { brotli: 1 }) fetch(\`\${API}/zones/\${z}/settings/\${name}\`, { method: "PATCH" });\n  for (var name in { ssl: 1 }) fetch(\`\${API}/zones/\${z}/settings/\${name}\`, { method: "PUT" });\n}`;
+    // The PUT loop reads only \`ssl\`: brotli's PUT would be a finding of the other loop's key.
+    expect(found(code)).toEqual(["7 PATCH"]);
+  });
+});

@@ -44,6 +44,15 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["RUNBOOK.md:5 PATCH"]);
   });
 
+  it("follows a Python comprehension's loop, and reports its request once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-comprehension-"));
+    const api = 'API = "https://api.cloudflare.com/client/v4"\nNAMES = {"brotli": 1, "ssl": 2}\n';
+    writeFileSync(join(dir, "calls.py"), `import requests\n${api}def read(z):\n    return [requests.get(f"{API}/zones/{z}/settings/{n}") for n in NAMES]\n`);
+    writeFileSync(join(dir, "urls.py"), `import requests\n${api}def urls(z):\n    return [f"{API}/zones/{z}/settings/{n}" for n in NAMES if n]\nfor url in urls("z"):\n    requests.patch(url)\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    expect(result.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.method}`).sort()).toEqual(["calls.py:5:13 GET", "urls.py:7:5 PATCH"]);
+  });
+
   it("scans only the languages asked for", async () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));

@@ -81,7 +81,8 @@ function isFromErrorsList(ctx: DetectorContext, expression: Expression, depth: n
       if (!binding) return false;
       const source = binding.source;
       if (source.kind === "init") return source.init !== null && isFromErrorsList(ctx, source.init, depth + 1);
-      if (source.kind === "for-of") return isFromErrorsList(ctx, source.statement.right, depth + 1);
+      // An element of the list, not its index (`for (const i in errors)`).
+      if (source.kind === "for-of") return source.statement.iterates !== "keys" && isFromErrorsList(ctx, source.statement.right, depth + 1);
       if (source.kind === "param") {
         const call = ctx.program.meaningfulParent(source.fn);
         return (

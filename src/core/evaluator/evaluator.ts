@@ -18,6 +18,7 @@ import { UNKNOWN, choiceOf, partsOf, sameStatic, staticText, stringValue, text, 
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
+import { loopTurns, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMemberWrites } from "./objects.js";
 import { condition, reachableReturns } from "./conditions.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
@@ -180,7 +181,7 @@ export class Evaluator {
 
   private identifier(program: Program, node: Extract<Expression, { kind: "identifier" }>, env: Env | null): Value {
     const binding = program.resolve(node);
-    if (binding) return this.binding(program, binding, env);
+    if (binding) return (binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env);
     const library = GLOBAL_LIBRARIES[node.name];
     if (library) return { kind: "library", library, path: [] };
     return UNKNOWN;
@@ -214,7 +215,7 @@ export class Evaluator {
     const source = binding.source;
     switch (source.kind) {
       case "init": {
-        if (source.declarationKind !== "const" && (binding.writes.length > 0 || binding.appends.length > 0 || binding.writtenOtherwise)) {
+        if (source.declarationKind !== "const" && (binding.writes.length > 0 || binding.loopWrites.length > 0 || binding.appends.length > 0 || binding.writtenOtherwise)) {
           return this.reassigned(program, binding, source, env);
         }
         const base = source.init ? this.value(program, source.init, env) : UNKNOWN;
@@ -227,7 +228,8 @@ export class Evaluator {
       }
       case "for-of": {
         const iterated = this.value(program, source.statement.right, env);
-        return this.steps(program, this.elementOf(iterated), source.steps, source.fallback, env);
+        const value = this.steps(program, turnOf(this, iterated, source.statement.iterates), source.steps, source.fallback, env);
+        return binding.loopWrites.length === 0 ? value : choiceOf([...(value.kind === "choice" ? value.options : [value]), ...loopTurns(this, program, binding, env)]);
       }
       case "catch":
         return UNKNOWN;
@@ -247,7 +249,7 @@ export class Evaluator {
    * + "/x"` builds on what came before: unknown); or built up with `+=`.
    */
   private reassigned(program: Program, binding: Binding, source: Extract<Binding["source"], { kind: "init" }>, env: Env | null): Value {
-    if (source.steps.length > 0 || binding.writtenOtherwise || binding.writes.length >= MAX_CHOICES) return UNKNOWN;
+    if (source.steps.length > 0 || binding.writtenOtherwise || binding.writes.length + binding.loopWrites.length >= MAX_CHOICES) return UNKNOWN;
     const readsItself = (node: Node): boolean => {
       let found = false;
       const visit = (child: Node) => {
@@ -263,18 +265,18 @@ export class Evaluator {
       // Built up (`let path = "/zones/" + zone; path += "/firewall/rules"`): what it starts with and
       // the pieces appended, in order, each branch of an `if` or `switch` on its own. Not when it
       // is also given new values.
-      if (binding.writes.length > 0 || !source.init) return UNKNOWN;
+      if (binding.writes.length > 0 || binding.loopWrites.length > 0 || !source.init) return UNKNOWN;
       const start = this.value(program, source.init, env);
       if (start.kind !== "string") return UNKNOWN;
       const builds = appendedInTurn(program, source.init, binding.appends);
       const built = builds.map((pieces) => stringValue([...start.parts, ...pieces.flatMap((piece) => partsOf(this.value(program, piece, env), hintOf(piece)))]));
       return built.length === 1 ? built[0]! : choiceOf(built);
     }
-    const written = [...(source.init ? [source.init] : []), ...binding.writes];
-    return choiceOf(written.map((value) => this.value(program, value, env)));
+    const written = [...(source.init ? [source.init] : []), ...binding.writes].map((value) => this.value(program, value, env));
+    return choiceOf([...written, ...loopTurns(this, program, binding, env)]);
   }
 
-  private steps(program: Program, base: Value, steps: readonly PathStep[], fallback: Expression | null, env: Env | null): Value {
+  steps(program: Program, base: Value, steps: readonly PathStep[], fallback: Expression | null, env: Env | null): Value {
     let value = base;
     for (const step of steps) {
       if ("key" in step) value = this.property(value, step.key) ?? UNKNOWN;
@@ -306,7 +308,7 @@ export class Evaluator {
         return index === -1 ? UNKNOWN : this.callbackArgument(program, parent, index, null);
       }
       case "for-of":
-        return parent.target === pattern ? this.elementOf(this.value(program, parent.right)) : UNKNOWN;
+        return parent.target === pattern ? turnOf(this, this.value(program, parent.right), parent.iterates) : UNKNOWN;
       case "object-pattern": {
         const property = parent.properties.find((candidate) => candidate.value === pattern);
         if (!property?.key) return UNKNOWN;
@@ -337,8 +339,16 @@ export class Evaluator {
       return parent.args[0] ? this.elementOf(this.value(program, parent.args[0], env)) : UNKNOWN;
     }
     const elementParam = ELEMENT_CALLBACKS[method];
-    if (elementParam !== undefined && paramIndex === elementParam && parent.args[0] === fn) {
-      return this.elementOf(this.value(program, callee.object, env));
+    if (elementParam !== undefined && parent.args[0] === fn && paramIndex >= elementParam) {
+      const iterated = this.value(program, callee.object, env);
+      // A Ruby hash's block (`SETTINGS.each do |name, value|`): its keys and values; one
+      // parameter takes the pair. (A JavaScript object has no such method of its own.)
+      if (iterated.kind === "object" && !iterated.map && iterated.get(method) === undefined) {
+        const pairs = fn.params.length - elementParam > 1;
+        if (paramIndex > elementParam + 1 || (!pairs && paramIndex > elementParam)) return UNKNOWN;
+        return turnOf(this, iterated, !pairs ? "pairs" : paramIndex === elementParam ? "keys" : "values");
+      }
+      if (paramIndex === elementParam) return this.elementOf(iterated);
     }
     if (method === "then" && parent.args[0] === fn && paramIndex === 0) return this.value(program, callee.object, env);
     return UNKNOWN;
@@ -378,9 +388,15 @@ export class Evaluator {
 
   private member(program: Program, node: Extract<Expression, { kind: "member" }>, env: Env | null): Value {
     let key = node.property;
+    let keys: string[] | null = null;
     if (key === null && node.computed) {
       const computed = this.value(program, node.computed, env);
       key = computed.kind === "number" ? String(computed.value) : staticText(computed);
+      // One of several known keys (`SETTINGS[name]` in `for (name in SETTINGS)`): any of their rows.
+      if (computed.kind === "choice") {
+        const texts = computed.options.map(staticText);
+        if (texts.every((text): text is string => text !== null)) keys = texts;
+      }
     }
     if (node.object.kind === "this") {
       return key === null ? UNKNOWN : thisMember(this, program, node, key, env);
@@ -389,6 +405,7 @@ export class Evaluator {
       return { kind: "library", library: GLOBAL_LIBRARIES[key]!, path: [] };
     }
     const object = this.value(program, node.object, env);
+    if (keys !== null && object.kind === "object") return choiceOf(keys.map((option) => this.property(object, option) ?? UNKNOWN));
     if (key === null) {
       return object.kind === "records" || object.kind === "array" ? this.elementOf(object) : UNKNOWN;
     }
@@ -522,6 +539,9 @@ export class Evaluator {
       }
       if (name === "keys" || name === "values" || name === "entries") return tableList(receiver, name);
     }
+    // A Python dict's `items()`, `keys()` and `values()` (an object without such a method of its own).
+    const view = DICT_VIEWS.get(name);
+    if (view && receiver.kind === "object" && !receiver.map && node.args.length === 0 && receiver.get(name) === undefined) return tableList(receiver, view);
     if (name === "then" && receiver.kind !== "stream") return this.thenCallback(program, node, receiver, env);
     return responseMethod(receiver, name, node.args[0]) ?? srvSelection(name, node.args[0]);
   }
@@ -575,6 +595,8 @@ export class Evaluator {
 }
 
 type FunctionValue = Extract<Value, { kind: "function" }>;
+
+const DICT_VIEWS: ReadonlyMap<string, "keys" | "values" | "entries"> = new Map([["items", "entries"], ["keys", "keys"], ["values", "values"]]);
 
 /** Most elements of a list taken as choices. */
 const MAX_CHOICES = 64;

@@ -71,6 +71,10 @@ export class RequestFinder {
    */
   requestsOf(program: Program, node: CallExpression, env: Env | null = null, depth = 0): RequestInfo[] {
     const evaluator = this.evaluator;
+    // A function run where it is written, given nothing (`(async () => { … })()`, a Python
+    // comprehension): its requests are found where they are written, with the same values. (A
+    // wrapper followed from its caller still follows it.)
+    if (depth === 0 && node.callee.kind === "function" && node.args.length === 0) return [];
     const direct = evaluator.call(program, node, env).request;
     if (direct) return [direct];
     const target = evaluator.callTarget(program, node, env);
