@@ -593,7 +593,7 @@ class PythonLowering extends TreeLowering {
       // The generated SDK: client.firewall.rules.list(zone_id=…), self.cf.zones.settings.edit("minify", …)
       const generated = chain ? boundPrefix(chain, this.generatedSdkClients) : 0;
       if (chain && generated > 0) {
-        const request = this.generatedSdkRequest(callee, chain.slice(generated, -1), name, positional, range, options);
+        const request = this.generatedSdkRequest(callee, chain.slice(generated, -1), name, positional, named, range, options);
         if (request) return request;
       }
       // requests.patch(url, json=…), session.get(url), httpx.post(url), self.session.request(…)
@@ -614,12 +614,20 @@ class PythonLowering extends TreeLowering {
    * in snake_case: `rate_limits` is `rateLimits`); `{N}` in a route is the N-th positional argument.
    * `with_raw_response` and `with_streaming_response` are views of the same resource.
    */
-  private generatedSdkRequest(callee: SyntaxNode, resources: string[], method: string, positional: IR.Expression[], range: IR.Range, options: IR.Expression[]): IR.Expression | null {
+  private generatedSdkRequest(
+    callee: SyntaxNode,
+    resources: string[],
+    method: string,
+    positional: IR.Expression[],
+    named: ReadonlyMap<string, IR.Expression>,
+    range: IR.Range,
+    options: IR.Expression[],
+  ): IR.Expression | null {
     const path = resources.filter((segment) => segment !== "with_raw_response" && segment !== "with_streaming_response").map(camelCase).join(".");
     const route = SDK_ROUTES[path]?.[camelCase(method)];
     if (!route) return null;
     const at = this.range(callee.childForFieldName("attribute")!);
-    return this.request(range, this.routeUrl(route.path, at, positional), route.method, null, [...positional, ...options]);
+    return this.request(range, this.routeUrl(route.path, at, routeArguments(route.path, positional, named)), route.method, null, [...positional, ...options]);
   }
 
   /** The URL a python-cloudflare call requests: each attribute a segment, identifiers after the first and last. */
@@ -645,6 +653,21 @@ class PythonLowering extends TreeLowering {
     // The client returns the envelope's `result` itself: `request.json().result`.
     return this.member(this.call(this.member(request, "json", range, range), [], range), "result", range, range);
   }
+}
+
+/** The containers of this API's paths, given by keyword in the generated SDK (`zone_id=…`): never a route's own argument. */
+const CONTAINER_IDS = new Set(["zone_id", "account_id", "organization_id", "user_id"]);
+
+/**
+ * The arguments of a generated SDK route's `{N}` segments: the positional ones, or, where a route
+ * has a single such segment and the call gives it by name as the SDK's own tests and examples do
+ * (`client.zones.settings.edit(setting_id="minify", zone_id=…)`), the one `…_id` keyword that names
+ * no container.
+ */
+function routeArguments(path: string, positional: readonly IR.Expression[], named: ReadonlyMap<string, IR.Expression>): readonly (IR.Expression | undefined)[] {
+  if (positional.length > 0 || (path.match(/\{\d+\}/g) ?? []).length !== 1) return positional;
+  const ids = [...named].filter(([name]) => name.endsWith("_id") && !CONTAINER_IDS.has(name));
+  return ids.length === 1 ? [ids[0]![1]] : positional;
 }
 
 /** `rate_limits` → `rateLimits`. */

@@ -9,7 +9,8 @@ import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type ObjectVal
 import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
 import { asObject, importedValue, requiredValue } from "./modules.js";
-import { replaceEveryText, replacePattern, replaceText, resolveUrl } from "./url-values.js";
+import { joined } from "./lists.js";
+import { formatPlaceholders, replaceEveryText, replacePattern, replaceText, resolveUrl } from "./url-values.js";
 
 /** A call of a global function the file does not declare; `null` when it is not one we know. */
 export function globalFunctionCall(evaluator: Evaluator, program: Program, name: string, node: CallExpression, env: Env | null): Value | null {
@@ -82,6 +83,17 @@ export function tableList(table: ObjectValue, name: "keys" | "values" | "entries
 
 export function stringMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: StringValue, name: string, env: Env | null): Value {
   if (name === "toString" || name === "trim" || name === "valueOf") return receiver;
+  // Python's `"/".join([API, "zones", zone])` and `template.format(zone_id=zone)` (no JavaScript string has either).
+  if (name === "join" && node.args.length === 1) {
+    const separator = staticText(receiver);
+    const list = evaluator.value(program, node.args[0]!, env);
+    return separator !== null && list.kind === "array" ? joined(list.elements(), separator) : UNKNOWN;
+  }
+  if (name === "format") {
+    const args = evaluator.args(program, node, env);
+    const named = args.at(-1)?.kind === "object" ? (args.at(-1) as ObjectValue) : null;
+    return formatPlaceholders(receiver, named ? args.slice(0, -1) : args, named);
+  }
   if (name === "concat") return concat(receiver, ...evaluator.args(program, node, env).map((arg) => stringValue(partsOf(arg, null))));
   if ((name === "replace" || name === "replaceAll") && node.args.length === 2) {
     const written = node.args[0]!;

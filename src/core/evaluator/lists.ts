@@ -70,9 +70,12 @@ export function arrayMethodCall(evaluator: Evaluator, program: Program, node: Ca
   }
   if (name !== "join") return null;
   const separator = node.args[0] ? staticText(evaluator.value(program, node.args[0], env)) : ",";
-  if (separator === null) return UNKNOWN;
-  const parts = receiver.elements().flatMap((element, index) => [...(index > 0 ? [{ text: separator, origin: null }] : []), ...partsOf(element, null)]);
-  return stringValue(parts);
+  return separator === null ? UNKNOWN : joined(receiver.elements(), separator);
+}
+
+/** The elements put together with `separator` between them (`[…].join("/")`, Python's `"/".join([…])`). */
+export function joined(elements: readonly Value[], separator: string): Value {
+  return stringValue(elements.flatMap((element, index) => [...(index > 0 ? [{ text: separator, origin: null }] : []), ...partsOf(element, null)]));
 }
 
 /** The lists among `values` opened `depth` levels deep, as `flat(depth)` does. */

@@ -4,7 +4,7 @@
  * written placeholder or by a regular expression (trimming slashes).
  */
 import type { Expression } from "../ir.js";
-import { concat, isHole, partsOf, staticText, stringValue, text, type StringPart, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringPart, type StringValue, type Value } from "../values.js";
 import { hintOf } from "./hints.js";
 
 /** Joins a base URL and a path with one slash (axios's baseURL, got's and ky's prefixUrl); an absolute URL wins. */
@@ -199,6 +199,35 @@ export function replaceEveryText(value: StringValue, pattern: string, replacemen
       if (index > 0) parts.push(...inserted);
       parts.push({ text: piece, origin: part.origin });
     });
+  }
+  return stringValue(parts);
+}
+
+/**
+ * Python's `str.format` on a string that is not written in place (`ENDPOINTS["rules"].format(zone_id=zone)`):
+ * each `{}`, `{0}` or `{name}` is the argument it names (`named`: the keyword arguments), a hole
+ * where there is none; `{{` and `}}` are braces.
+ */
+export function formatPlaceholders(template: StringValue, positional: readonly Value[], named: ObjectValue | null): StringValue {
+  let next = 0;
+  const parts: StringPart[] = [];
+  for (const part of template.parts) {
+    if (isHole(part)) {
+      parts.push(part);
+      continue;
+    }
+    let last = 0;
+    for (const match of part.text.matchAll(/\{\{|\}\}|\{([A-Za-z_]\w*|\d*)\}/g)) {
+      parts.push({ text: part.text.slice(last, match.index), origin: part.origin });
+      if (match[1] === undefined) parts.push({ text: match[0][0]!, origin: part.origin });
+      else {
+        const key = match[1];
+        const value = key === "" ? positional[next++] : /^\d+$/.test(key) ? positional[Number(key)] : named?.get(key);
+        parts.push(...partsOf(value ?? UNKNOWN, key || null));
+      }
+      last = match.index + match[0].length;
+    }
+    parts.push({ text: part.text.slice(last), origin: part.origin });
   }
   return stringValue(parts);
 }
