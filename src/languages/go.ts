@@ -1,6 +1,7 @@
 /**
- * Go: `fmt.Sprintf` verbs and `+` as templates; `:=`, `var` and `const` (with declared types,
- * `[]cloudflare.DNSRecord` read as DNS records); functions and methods with typed parameters;
+ * Go: `fmt.Sprintf` verbs, `+`, `strings.Join`, `path.Join` and `url.JoinPath` as templates;
+ * `:=`, `var` and `const` (with declared types, `[]cloudflare.DNSRecord` read as DNS records);
+ * functions and methods with typed parameters;
  * `for … range`; map and struct literals, with exported field names read as their JSON names
  * (`ZoneName` → `zone_name`); `m["k"]` and struct fields as field reads; `http.NewRequest("PATCH",
  * url, body)` and `http.Get(url)` as requests; the official SDK's methods (tables/cloudflare-go.ts).
@@ -323,6 +324,11 @@ class GoLowering extends TreeLowering {
       // fmt.Sprintf("%s/zones/%s", base, id)
       if (packageName === "fmt" && SPRINTF.has(name) && lowered[0]?.kind === "string") {
         return this.template(formatPieces(lowered[0].value, lowered.slice(1), () => this.opaque(range)), range);
+      }
+      // strings.Join(parts, "/"); path.Join("zones", id) and url.JoinPath(base, "zones", id): the pieces joined with "/".
+      if (packageName === "strings" && name === "Join" && lowered.length === 2) return this.call(this.member(lowered[0]!, "join", range, range), [lowered[1]!], range);
+      if ((packageName === "path" && name === "Join") || (packageName === "url" && name === "JoinPath")) {
+        return this.call(this.member(this.array(lowered, range), "join", range, range), [this.string("/", range)], range);
       }
       if (packageName === "http" && (name === "NewRequest" || name === "NewRequestWithContext")) {
         const offset = name === "NewRequest" ? 0 : 1;
