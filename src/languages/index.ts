@@ -278,8 +278,20 @@ const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
 export function prefilterText(language: LanguageId, text: string): string {
   if (language === "go") return text.replace(GO_IMPORTS, " ");
   if (language === "python") return text.replace(PYTHON_IMPORTS, " ");
+  if (language === "ruby") return text.replace(RUBY_WORD_ARRAYS, (_whole, open: string, words: string) => `%w${open}${quotedWords(words)}`);
+  if (language === "shell") return text.replace(SHELL_WORD_LISTS, (_whole, forHead?: string, forWords?: string, arrayHead?: string, arrayWords?: string) => (forHead !== undefined ? forHead + quotedWords(forWords!) : `${arrayHead!}${quotedWords(arrayWords!)})`));
   return text;
 }
+
+/**
+ * The words a shell loop takes in turn (`for s in brotli minify; do`) and those of an array
+ * (`SETTINGS=(brotli minify)`): values as much as quoted words are, so the prefilter reads them
+ * as it reads words in quotes.
+ */
+const SHELL_WORD_LISTS = /(\bfor\s+[A-Za-z_]\w*\s+in\s+)([^;\n]*)|([A-Za-z_]\w*=\()([^)]*)\)/g;
+/** Ruby's word and symbol arrays (`%w[brotli minify]`, `%i(…)`), read the same way. */
+const RUBY_WORD_ARRAYS = /%[wWiI]([[({<])([^\])}>]*)/g;
+const quotedWords = (words: string) => words.replace(/(^|\s)([A-Za-z_][\w-]*)/g, '$1"$2');
 
 /** Whether findings in this language may carry fixes (they are written in JS/TS syntax). */
 export function fixesApply(language: LanguageId): boolean {

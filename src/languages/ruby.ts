@@ -78,11 +78,21 @@ class RubyLowering extends TreeLowering {
         const alternative = node.childForFieldName("alternative");
         return this.ifNode(range, condition, consequence, alternative ? (this.statement(alternative) as IR.Statement) : null);
       }
+      case "for": {
+        // for s in ["brotli", "minify"] … end: each element in turn
+        const pattern = node.childForFieldName("pattern");
+        const value = node.childForFieldName("value")?.namedChildren[0];
+        const body = node.childForFieldName("body");
+        if (pattern?.type === "identifier" && value && body) {
+          const target: IR.Pattern = { kind: "identifier-pattern", range: this.range(pattern), name: pattern.text, typeText: null };
+          return { kind: "for-of", range, declarationKind: "var", target, right: this.expression(value), body: { kind: "block", range: this.range(body), body: this.statements(body.namedChildren) } };
+        }
+        return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.statement(child)].flat() : [])) };
+      }
       case "case":
       case "when":
       case "while":
       case "until":
-      case "for":
         return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.statement(child)].flat() : [])) };
       case "return": {
         const value = node.namedChildren[0]?.namedChildren[0] ?? node.namedChildren[0];
@@ -137,6 +147,10 @@ class RubyLowering extends TreeLowering {
         return this.hash(node);
       case "array":
         return this.array(node.namedChildren.flatMap((child) => (child && child.type !== "comment" ? [this.expression(child)] : [])), range);
+      // %w[brotli minify], %i[brotli minify]: lists of words
+      case "string_array":
+      case "symbol_array":
+        return this.array(node.namedChildren.flatMap((child) => (child?.type === "bare_string" || child?.type === "bare_symbol" ? [this.interpolated(child)] : [])), range);
       case "element_reference": {
         const object = node.childForFieldName("object");
         const key = node.namedChildren.find((child) => child !== null && child.id !== object?.id) ?? null;

@@ -65,7 +65,20 @@ class ShellLowering extends TreeLowering {
         const name = node.childForFieldName("name");
         const value = node.childForFieldName("value");
         if (!name) return null;
-        return this.assignment(name.text, this.range(name), value ? this.word([value]).expression : this.string("", range), range);
+        // SETTINGS=(brotli minify): a list of its words
+        const lowered = value?.type === "array" ? this.array(this.words(value.namedChildren.filter((child): child is SyntaxNode => child !== null)).map((word) => word.expression), this.range(value)) : null;
+        return this.assignment(name.text, this.range(name), lowered ?? (value ? this.word([value]).expression : this.string("", range)), range);
+      }
+      case "for_statement": {
+        // for s in brotli minify; do …; done, for s in "${SETTINGS[@]}": each word in turn.
+        const variable = node.childForFieldName("variable");
+        const body = node.childForFieldName("body");
+        const values = node.childrenForFieldName("value").filter((child): child is SyntaxNode => child !== null);
+        if (!variable || !body || values.length === 0) return { kind: "block", range, body: this.statements(node.namedChildren) };
+        const whole = values.length === 1 ? /^"?\$\{([A-Za-z_][A-Za-z0-9_]*)\[[@*]\]\}"?$/.exec(values[0]!.text) : null;
+        const right = whole ? this.identifier(whole[1]!, this.range(values[0]!)) : this.array(this.words(values).map((word) => word.expression), this.range(values[0]!));
+        const target: IR.Pattern = { kind: "identifier-pattern", range: this.range(variable), name: variable.text, typeText: null };
+        return { kind: "for-of", range, declarationKind: "var", target, right, body: { kind: "block", range: this.range(body), body: this.statements(body.namedChildren) } };
       }
       case "declaration_command":
         return this.statements(node.namedChildren.filter((child) => child?.type === "variable_assignment"));
@@ -96,7 +109,6 @@ class ShellLowering extends TreeLowering {
       case "if_statement":
       case "elif_clause":
       case "else_clause":
-      case "for_statement":
       case "c_style_for_statement":
       case "while_statement":
       case "do_group":

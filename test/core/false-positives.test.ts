@@ -5,6 +5,12 @@ import { analyzeCode, summarize } from "../support/analyze.js";
 const atLow = (code: string) => summarize(code, analyzeCode(code, { minConfidence: "low" }));
 
 describe("false positives seen in real code", () => {
+  it("a list of test files is no list of API paths (`organizations/organization_test.go`)", () => {
+    expect(atLow(`const TEST_PATHS = ["organizations/organization_test.go", "user/billingprofile_test.go", "zones/zone.test.ts"];`)).toEqual([]);
+    // The same words as a path with an id are still one.
+    expect(atLow(`const PATHS = ["organizations/023e105f4ecef8ad9ca31a8372d0c353"];`)).toHaveLength(1);
+  });
+
   it("a route definition of one's own server is never a request (express-style, with a handler)", () => {
     expect(atLow(`import express from "express";\nconst router = express.Router();\nrouter.post("/script_monitor/scripts", (req, res) => res.json({}));\nrouter.get("/zones/:zone/settings/minify", handler);\nfunction handler(req, res) {}`)).toEqual([]);
   });

@@ -82,7 +82,7 @@ function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolea
     for (const match of more) longer.add(match);
     matches = [...index.match(tail.slice(0, -1)), ...more];
   }
-  return matches.map((match) => {
+  return matches.filter((match) => !holdsFileName(match.path, shape.segments)).map((match) => {
     const template = match.path.split("/").filter(Boolean);
     // The rest of the path was guessed: never more than medium.
     let confidence = tail && base === "high" ? "medium" : base;
@@ -93,6 +93,17 @@ function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolea
     const deciding = shape.segments[decidingIndex]?.pieces.at(-1) ?? null;
     return { shape, match, confidence, deciding, ...(longer.has(match) ? { longer: true as const } : {}) };
   });
+}
+
+/** A file name of code or data (`organization_test.go`, `index.ts`): never an id in an API path. */
+const FILE_NAME = /\.(?:go|[cm]?[jt]sx?|py|rb|php|java|kt|rs|cs|swift|json|ya?ml|toml|lock)$/i;
+
+/**
+ * Whether a template's parameter takes a file name (`organizations/organization_test.go`, a list of
+ * test files in a script, read as `organizations/:identifier`).
+ */
+function holdsFileName(path: string, segments: readonly { value: string | null }[]): boolean {
+  return path.split("/").filter(Boolean).some((segment, index) => segment.startsWith(":") && FILE_NAME.test(segments[index]?.value ?? ""));
 }
 
 /** Of the matches a request's method allows, those with the URL's unknown end taken as more segments only where the URL as written matches none of the same change. */
