@@ -7,7 +7,7 @@
  * not code.
  */
 import type * as IR from "../core/ir.js";
-import { TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const WP_REMOTE: Readonly<Record<string, string | null>> = {
@@ -19,6 +19,14 @@ const WP_REMOTE: Readonly<Record<string, string | null>> = {
   wp_remote_request: null,
   wp_safe_remote_request: null,
 };
+
+/** The `method` of a stream context made in place (`stream_context_create(['http' => ['method' => 'PATCH']])`), or `null`. */
+function streamContextMethod(context: IR.Expression): IR.Expression | null {
+  if (context.kind !== "call" || context.callee.kind !== "identifier" || context.callee.name !== "stream_context_create") return null;
+  const property = (object: IR.Expression | undefined, key: string) =>
+    object?.kind === "object" ? ((object.properties.find((p) => p.kind === "property" && p.key === key) as IR.Property | undefined)?.value ?? undefined) : undefined;
+  return property(property(context.args[0], "http"), "method") ?? null;
+}
 
 const FUNCTION_TYPES = new Set(["function_definition", "method_declaration", "anonymous_function", "anonymous_function_creation_expression", "arrow_function"]);
 
@@ -239,6 +247,12 @@ class PhpLowering extends TreeLowering {
       return this.request(range, args[0] ?? options?.url ?? null, options?.method ?? "GET", options?.body ?? null, args);
     }
     if (name === "curl_setopt" || name === "curl_setopt_array") return this.opaque(range, args);
+    // sprintf('%s/zones/%s/rate_limits', $api, $zone); implode('/', [$api, 'zones', $zone])
+    const format = args[0];
+    if (name === "sprintf" && format?.kind === "string") return this.template(formatPieces(format.value, args.slice(1), () => this.opaque(range)), range);
+    if ((name === "implode" || name === "join") && args.length === 2) return this.call(this.member(args[1]!, "join", range, range), [args[0]!], range);
+    // file_get_contents($url): a GET, or the method of its stream context (`stream_context_create(['http' => ['method' => 'PATCH']])`)
+    if (name === "file_get_contents" && args[0]) return this.request(range, args[0], args.length >= 3 ? streamContextMethod(args[2]!) : "GET", null, args.slice(1));
     // json_decode(wp_remote_retrieve_body($response)), json_decode($response->getBody()): the response's JSON
     if (name === "json_decode") {
       const response = this.responseOfBody(node.childForFieldName("arguments")?.namedChildren[0]?.namedChildren.at(-1) ?? null);
