@@ -318,9 +318,10 @@ export interface BlockStatement extends NodeBase {
  * - `"elements-or-keys"`: Python's `for x in d`: a dict's keys, a list's elements;
  * - `"values"`: PHP's `foreach ($a as $v)`: an associative array's values, a list's elements;
  * - `"pairs"`: PHP's `foreach ($a as $k => $v)`, Go's `for k, v := range m`: `[key, value]`
- *   (`[index, element]` for a list, the index not known).
+ *   (`[index, element]` for a list, the index not known);
+ * - `"each"`: Terraform's `for_each`: `[key, value]` of a map, `[element, element]` of a set.
  */
-export type Iteration = "elements" | "keys" | "elements-or-keys" | "values" | "pairs";
+export type Iteration = "elements" | "keys" | "elements-or-keys" | "values" | "pairs" | "each";
 
 export interface ForOfStatement extends NodeBase {
   kind: "for-of";

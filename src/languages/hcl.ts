@@ -78,6 +78,13 @@ class HclLowering extends TreeLowering {
         );
       case "variable_expr":
         return this.identifier(node.text, range);
+      case "function_call": {
+        // toset(["brotli"]), tolist(…), tomap(…): the collection itself
+        const [name, args] = [named(node)[0], named(node).find((child) => child.type === "function_arguments")];
+        const only = args ? named(args) : [];
+        if (name && CONVERSIONS.has(name.text) && only.length === 1) return this.expression(only[0]!);
+        return null;
+      }
     }
     return null;
   }
@@ -88,7 +95,7 @@ class HclLowering extends TreeLowering {
     if (!head) return null;
     let expression = this.expression(head);
     let index = 0;
-    if (head.type === "variable_expr" && (head.text === "var" || head.text === "local") && rest[0]?.type === "get_attr") {
+    if (head.type === "variable_expr" && (head.text === "var" || head.text === "local" || head.text === "each") && rest[0]?.type === "get_attr") {
       const name = named(rest[0])[0]?.text ?? "";
       expression = this.identifier(`${head.text}.${name}`, [head.startIndex, rest[0].endIndex]);
       index = 1;
@@ -192,10 +199,19 @@ class HclLowering extends TreeLowering {
     }
     if (type === "resource" && resourceType === TERRAFORM_SETTING_RESOURCE) {
       const id = record.properties.find((property) => (property as IR.Property).key === "setting_id") as IR.Property | undefined;
-      if (id) requests.push(this.request(id.value.range, this.template([API_BASE, "/zones/", this.zoneOf(record, typeRange), "/settings/", id.value.kind === "string" ? this.string(id.value.value, id.value.range) : this.opaque(id.value.range)], id.value.range), null));
+      // A name (`each.key`, `var.setting`) is read again here: the record keeps the written one.
+      const written = id && id.value.kind !== "string" ? attributeValue(body, "setting_id") : null;
+      const setting = id ? (id.value.kind === "string" ? this.string(id.value.value, id.value.range) : written ? this.expression(written) : this.opaque(id.value.range)) : null;
+      if (id && setting) requests.push(this.request(id.value.range, this.template([API_BASE, "/zones/", this.zoneOf(record, typeRange), "/settings/", setting], id.value.range), null));
     }
     if (requests.length === 0) return statement;
-    return [statement, ...requests.map((request): IR.Statement => ({ kind: "expression", range: request.range, expression: request }))];
+    const made = requests.map((request): IR.Statement => ({ kind: "expression", range: request.range, expression: request }));
+    // for_each = { brotli = "on" }: the requests are made once per element, `each.key` and `each.value` its key and value.
+    const forEach = attributeValue(body, "for_each");
+    if (!forEach) return [statement, ...made];
+    const each = (name: string): IR.Pattern => ({ kind: "identifier-pattern", range: this.range(forEach), name: `each.${name}`, typeText: null });
+    const target: IR.Pattern = { kind: "array-pattern", range: this.range(forEach), elements: [each("key"), each("value")], rest: null, typeText: null };
+    return [statement, { kind: "for-of", range, declarationKind: "let", target, right: this.expression(forEach), body: { kind: "block", range, body: made }, iterates: "each" }];
   }
 
   private labelText(label: SyntaxNode): string {
@@ -208,4 +224,17 @@ class HclLowering extends TreeLowering {
     return this.opaque(at);
   }
 
+}
+
+/** Terraform's type conversions, which keep a collection's elements (`toset(["brotli"])`). */
+const CONVERSIONS = new Set(["toset", "tolist", "tomap"]);
+
+/** The value node of a block body's attribute `name`, if it has one. */
+function attributeValue(body: SyntaxNode | undefined, name: string): SyntaxNode | null {
+  for (const child of named(body)) {
+    if (child.type !== "attribute") continue;
+    const [key, value] = named(child);
+    if (key?.text === name && value) return value;
+  }
+  return null;
 }

@@ -14,12 +14,12 @@ export function turnOf(evaluator: Evaluator, value: Value, iterates: Iteration =
   if (iterates === "elements") return evaluator.elementOf(value);
   if (value.kind === "choice") return choiceOf(value.options.map((option) => turnOf(evaluator, option, iterates)));
   // A table: `for (const name in SETTINGS)`, `for name in SETTINGS:`, `foreach ($settings as $name => $value)`.
-  if (value.kind === "object") return evaluator.elementOf(tableList(value, iterates === "pairs" ? "entries" : iterates === "values" ? "values" : "keys"));
+  if (value.kind === "object") return evaluator.elementOf(tableList(value, iterates === "pairs" || iterates === "each" ? "entries" : iterates === "values" ? "values" : "keys"));
   // A list's indices are not known; its elements are (DNS records among them).
   if (iterates === "keys") return UNKNOWN;
-  if (iterates === "pairs") {
+  if (iterates === "pairs" || iterates === "each") {
     const element = evaluator.elementOf(value);
-    return { kind: "array", elements: () => [UNKNOWN, element] };
+    return { kind: "array", elements: () => [iterates === "each" ? element : UNKNOWN, element] };
   }
   return evaluator.elementOf(value);
 }
