@@ -284,3 +284,16 @@ describe("loops over a table's keys", () => {
     expect(found(code)).toEqual(["7 PATCH"]);
   });
 });
+
+describe("lists taken apart", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+  const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+
+  it("give an element with shift() and pop(), and [index, element] rows with entries()", () => {
+    expect(found(`${api}const queue = ["mobile_redirect", "ssl"];\nwhile (queue.length) { const s = queue.shift(); fetch(\`\${API}/zones/z/settings/\${s}\`); }`)).toEqual(["10 GET"]);
+    expect(found(`${api}const stack = ["ssl", "brotli"];\nfetch(\`\${API}/zones/z/settings/\${stack.pop()}\`, { method: "PATCH" });`)).toEqual(["7 PATCH"]);
+    expect(found(`${api}for (const [i, s] of ["server_side_exclude", "ssl"].entries()) fetch(\`\${API}/zones/z/settings/\${s}?n=\${i}\`, { method: "PATCH" });`)).toEqual(["11 PATCH"]);
+    // The indexes are no setting.
+    expect(found(`${api}for (const i of ["brotli"].keys()) fetch(\`\${API}/zones/z/settings/\${i}\`, { method: "PATCH" });`)).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type ObjectVal
 import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
 import { asObject, importedValue, requiredValue } from "./modules.js";
-import { joined } from "./lists.js";
+import { indexed, joined, zipped } from "./lists.js";
 import { formatPlaceholders, replaceEveryText, replacePattern, replaceText, resolveUrl } from "./url-values.js";
 
 /** A call of a global function the file does not declare; `null` when it is not one we know. */
@@ -28,6 +28,15 @@ export function globalFunctionCall(evaluator: Evaluator, program: Program, name:
     }
     case "String":
       return first ? evaluator.value(program, first, env) : text("");
+    // Python's `enumerate(NAMES)` and `zip(NAMES, VALUES)` (no JavaScript global has these names).
+    case "enumerate": {
+      const list = first ? evaluator.value(program, first, env) : UNKNOWN;
+      return list.kind === "array" ? indexed(list, "entries") : UNKNOWN;
+    }
+    case "zip": {
+      const lists = evaluator.args(program, node, env);
+      return lists.length > 0 && lists.every((list) => list.kind === "array") ? zipped(lists as Extract<Value, { kind: "array" }>[]) : UNKNOWN;
+    }
     case "encodeURIComponent":
     case "encodeURI":
     case "escape": {

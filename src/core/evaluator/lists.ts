@@ -56,6 +56,10 @@ export function arrayMethodCall(evaluator: Evaluator, program: Program, node: Ca
     }
     return accumulated;
   }
+  // `queue.shift()`, `stack.pop()`: one of its elements (which one depends on the order of the calls).
+  if (name === "shift" || name === "pop") return evaluator.elementOf(receiver);
+  // `LIST.entries()`, `keys()`, `values()`: `[index, element]` rows, the indexes, the elements.
+  if (name === "entries" || name === "keys" || name === "values") return indexed(receiver, name);
   if (name === "slice") {
     // `HOSTS.slice(0, 3)`: the elements between two indexes written as numbers (negative from the end).
     const bounds = evaluator.args(program, node, env);
@@ -76,6 +80,31 @@ export function arrayMethodCall(evaluator: Evaluator, program: Program, node: Ca
 /** The elements put together with `separator` between them (`[…].join("/")`, Python's `"/".join([…])`). */
 export function joined(elements: readonly Value[], separator: string): Value {
   return stringValue(elements.flatMap((element, index) => [...(index > 0 ? [{ text: separator, origin: null }] : []), ...partsOf(element, null)]));
+}
+
+/** A list's `entries()` (`[index, element]`, as Python's `enumerate`), `keys()` or `values()`. */
+export function indexed(list: ListValue, name: "entries" | "keys" | "values"): Value {
+  if (name === "values") return list;
+  return {
+    kind: "array",
+    elements: () =>
+      list.elements().map((element, index): Value => {
+        const position: Value = { kind: "number", value: index };
+        return name === "keys" ? position : { kind: "array", elements: () => [position, element] };
+      }),
+  };
+}
+
+/** Python's `zip(a, b, …)`: rows of the elements at each index, as long as the shortest list. */
+export function zipped(lists: readonly ListValue[]): Value {
+  return {
+    kind: "array",
+    elements: () => {
+      const columns = lists.map((list) => list.elements());
+      const length = Math.min(...columns.map((column) => column.length));
+      return Array.from({ length }, (_, index): Value => ({ kind: "array", elements: () => columns.map((column) => column[index]!) }));
+    },
+  };
 }
 
 /** The lists among `values` opened `depth` levels deep, as `flat(depth)` does. */
