@@ -507,18 +507,23 @@ export class Evaluator {
     if (!inner) return UNKNOWN;
     const body = fn.fn.body;
     if (!Array.isArray(body)) return this.value(fn.program, body, inner);
-    // The first return known; where it is text and other returns may be taken, any of their texts
-    // (`if (kind === "new") return "rulesets"; return "firewall/rules"` with `kind` unknown), as a
+    // The first return known; where it is text or a plain object and other returns may be taken,
+    // any of those of the same kind (`if (kind === "new") return "rulesets"; return "firewall/rules"`
+    // with `kind` unknown; `return { url: …, method: "GET" }` in each case of a switch), as a
     // conditional's branches are.
-    const texts: Value[] = [];
+    const options: Value[] = [];
+    let family: "text" | "object" | null = null;
     for (const returned of reachableReturns(this, fn.program, body, inner)) {
       const value = this.value(fn.program, returned, inner);
       if (value.kind === "unknown") continue;
-      const isText = value.kind === "string" || value.kind === "number";
-      if (texts.length === 0 && !isText) return value;
-      if (isText && texts.length < MAX_CHOICES) texts.push(value);
+      const kind = value.kind === "string" || value.kind === "number" ? "text" : value.kind === "object" && !value.map ? "object" : null;
+      if (options.length === 0) {
+        if (kind === null) return value;
+        family = kind;
+      }
+      if (kind === family && options.length < MAX_CHOICES) options.push(value);
     }
-    if (texts.length > 0) return texts.length === 1 ? texts[0]! : choiceOf(texts);
+    if (options.length > 0) return options.length === 1 ? options[0]! : choiceOf(options);
     return valueOfDeclaredType(fn.program, fn.fn.returnType, this) ?? UNKNOWN;
   }
 
