@@ -63,7 +63,8 @@ class HclLowering extends TreeLowering {
       case "null_lit":
         return { kind: "null", range };
       case "tuple":
-        return this.array(named(node).map((child) => this.expression(child)), range);
+        // Its elements only: not the brackets (`tuple_start`, `tuple_end`) or comments among them.
+        return this.array(named(node).filter((child) => child.type === "expression").map((child) => this.expression(child)), range);
       case "object":
         return this.object(
           named(node)
@@ -83,6 +84,8 @@ class HclLowering extends TreeLowering {
         const [name, args] = [named(node)[0], named(node).find((child) => child.type === "function_arguments")];
         const only = args ? named(args) : [];
         if (name && CONVERSIONS.has(name.text) && only.length === 1) return this.expression(only[0]!);
+        // filter = jsonencode({ where = … }): the JSON text of the value
+        if (name?.text === "jsonencode" && only.length === 1) return this.jsonText(this.expression(only[0]!), range);
         return null;
       }
     }

@@ -201,6 +201,15 @@ export abstract class TreeLowering {
     return { kind: "call", range, callee, args, optional: false };
   }
 
+  /**
+   * A value serialized as JSON (Python's `json.dumps`, Terraform's `jsonencode`, PHP's
+   * `json_encode`, Ruby's `to_json`): what the model reads as `JSON.stringify(value)`, so that a
+   * Logpush filter written as a structure is checked as the text it becomes.
+   */
+  jsonText(value: IR.Expression, range: IR.Range): IR.CallExpression {
+    return this.call(this.member(this.identifier("JSON", range), "stringify", range, range), [value], range);
+  }
+
   property(key: string | null, keyRange: IR.Range, value: IR.Expression, range: IR.Range, computedKey: IR.Expression | null = null): IR.Property {
     return { kind: "property", range, key, keyRange, computedKey, value, shorthand: false };
   }

@@ -247,6 +247,8 @@ class PhpLowering extends TreeLowering {
       return this.request(range, args[0] ?? options?.url ?? null, options?.method ?? "GET", options?.body ?? null, args);
     }
     if (name === "curl_setopt" || name === "curl_setopt_array") return this.opaque(range, args);
+    // json_encode(['where' => …]): the JSON text of the value
+    if (name === "json_encode" && args[0]) return this.jsonText(args[0], range);
     // sprintf('%s/zones/%s/rate_limits', $api, $zone); implode('/', [$api, 'zones', $zone])
     const format = args[0];
     if (name === "sprintf" && format?.kind === "string") return this.template(formatPieces(format.value, args.slice(1), () => this.opaque(range)), range);

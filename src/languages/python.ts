@@ -579,6 +579,8 @@ class PythonLowering extends TreeLowering {
         const format = this.pythonString(object);
         if (format.kind === "string") return this.template(bracePieces(format.value, positional, named, () => this.opaque(range)), range);
       }
+      // json.dumps({"where": …}): the JSON text of the value
+      if (name === "dumps" && object.type === "identifier" && object.text === "json" && positional.length === 1) return this.jsonText(positional[0]!, range);
       // d.get("zone_id"): a field read of a dict
       const first = positional[0];
       if (name === "get" && first?.kind === "string" && FIELD_KEY.test(first.value) && positional.length <= 2 && keywords.length === 0) {

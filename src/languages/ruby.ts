@@ -28,6 +28,7 @@ const BLOCK_METHODS: Readonly<Record<string, string>> = {
 };
 const FIELD_READERS = new Set(["fetch", "dig"]);
 const IDENTITY_METHODS = new Set(["freeze", "dup", "to_s", "to_str"]);
+const JSON_WRITERS = new Set(["generate", "dump", "pretty_generate"]);
 const FARADAY_VERBS = new Set(["get", "post", "put", "patch", "delete", "head"]);
 
 export function lowerRuby(tree: Tree, text: string, file: string): LoweredFile {
@@ -243,6 +244,9 @@ class RubyLowering extends TreeLowering {
         return this.call(this.member(this.expression(argument.childForFieldName("receiver")!), "json", range, range), [], range);
       }
     }
+    // { where: … }.to_json, JSON.generate(…): the JSON text of the value
+    if (receiver && args.length === 0 && !block && name === "to_json") return this.jsonText(this.expression(receiver), range);
+    if (receiver?.text === "JSON" && JSON_WRITERS.has(name) && args.length === 1) return this.jsonText(args[0]!, range);
     // API_BASE = "…".freeze, x.to_s: the value itself
     if (receiver && args.length === 0 && !block && IDENTITY_METHODS.has(name)) return this.expression(receiver);
     // URI("…"), URI.parse("…"): the string itself
