@@ -55,7 +55,8 @@ export interface RequestInfo {
   /** The SDK or a library default made the base URL certain. */
   sdk: boolean;
   /** The URL is one of the DNS record endpoints (their responses hold DNS records). */
-  dnsRecords: { single: boolean } | null;
+  /** The DNS record endpoint it calls: one record or a list, and whether only SRV records are asked for (`?type=SRV`). */
+  dnsRecords: { single: boolean; srv: boolean } | null;
   /** The call defines a route (a handler is passed) rather than making a request. */
   routeDefinition: boolean;
   /** Said in the finding (the SDK table's note on a method). */

@@ -31,7 +31,10 @@ export function globalFunctionCall(evaluator: Evaluator, program: Program, name:
     // Python's `enumerate(NAMES)` and `zip(NAMES, VALUES)` (no JavaScript global has these names).
     case "enumerate": {
       const list = first ? evaluator.value(program, first, env) : UNKNOWN;
-      return list.kind === "array" ? indexed(list, "entries") : UNKNOWN;
+      if (list.kind === "array") return indexed(list, "entries");
+      // DNS records of a response, a choice…: [index, any element].
+      const element = evaluator.elementOf(list);
+      return element.kind === "unknown" ? UNKNOWN : { kind: "array", elements: () => [{ kind: "array", elements: () => [UNKNOWN, element] }] };
     }
     case "zip": {
       const lists = evaluator.args(program, node, env);

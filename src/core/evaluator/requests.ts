@@ -8,7 +8,7 @@ import type { CallExpression, FunctionNode, Node } from "../ir.js";
 import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
-import { UNKNOWN, partsOf, staticText, stringValue, type Env, type LibraryName, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, isHole, partsOf, staticText, stringValue, type Env, type LibraryName, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
 import { forEachChild } from "../walk.js";
 import { MAX_CALL_DEPTH, type Evaluator } from "./evaluator.js";
 import { writtenProperty } from "./library-calls.js";
@@ -40,14 +40,17 @@ export function makeRequest(evaluator: Evaluator, program: Program, call: CallEx
   };
 }
 
-function dnsRecordsOf(evaluator: Evaluator, url: StringValue): { single: boolean } | null {
+function dnsRecordsOf(evaluator: Evaluator, url: StringValue): { single: boolean; srv: boolean } | null {
   const endpoints = evaluator.context.catalogue.dnsRecordEndpoints;
   const shape = parseUrl(url.parts, endpoints.anchors);
   if (!shape) return null;
   const matches = endpoints.match(shape.segments.map((segment) => segment.value));
   if (matches.length === 0) return null;
-  return { single: matches[0]!.path.split("/").length > 4 };
+  return { single: matches[0]!.path.split("/").length > 4, srv: SRV_QUERY.test(url.parts.map((part) => (isHole(part) ? "\0" : part.text)).join("")) };
 }
+
+/** A query string that asks for SRV records only (`…/dns_records?type=SRV&per_page=100`). */
+const SRV_QUERY = /[?&]type=SRV(?:&|$)/;
 
 /** Libraries whose functions put strings together (see `computesString`). */
 const STRING_LIBRARIES: ReadonlySet<LibraryName> = new Set(["path", "url", "util"]);

@@ -32,7 +32,7 @@ export function responseProperty(object: Value, key: string): Value | null {
     }
     case "body":
       if (key === "result" && object.request.dnsRecords) {
-        return { kind: object.request.dnsRecords.single ? "record" : "records", srv: false, via: describeRequest(object.request) };
+        return { kind: object.request.dnsRecords.single ? "record" : "records", srv: object.request.dnsRecords.srv, via: describeRequest(object.request) };
       }
       return { kind: "unknown" };
     case "records":

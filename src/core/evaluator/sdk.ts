@@ -5,7 +5,7 @@
  */
 import { API_BASE_URL, METHOD_OF_NAME, SDK_DNS_RECORD_METHODS, SDK_DNS_RECORD_PATHS } from "../libraries.js";
 import { SDK_ROUTES } from "../sdk-routes.js";
-import { partsOf, stringValue, text, type StringPart } from "../values.js";
+import { partsOf, staticText, stringValue, text, type StringPart } from "../values.js";
 import { hintOf } from "./hints.js";
 import { NO_REQUEST, asString, bodyOf, get, type CallResult, type LibraryCallSite } from "./library-calls.js";
 import { joinBase } from "./url-values.js";
@@ -46,7 +46,8 @@ export function sdkCall(site: LibraryCallSite): CallResult {
   }
   if (last && SDK_DNS_RECORD_PATHS.some((candidate) => sameArray(candidate, resource))) {
     const kind = SDK_DNS_RECORD_METHODS[last];
-    if (kind) return { result: { kind, srv: false, via: `the SDK's ${resource.join(".")}.${last}()` }, request: null };
+    // `client.dns.records.list({ zone_id, type: "SRV" })`: SRV records only.
+    if (kind) return { result: { kind, srv: staticText(get(first, "type")) === "SRV", via: `the SDK's ${resource.join(".")}.${last}()` }, request: null };
   }
   return NO_REQUEST;
 }
