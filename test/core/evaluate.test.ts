@@ -297,3 +297,14 @@ describe("lists taken apart", () => {
     expect(found(`${api}for (const i of ["brotli"].keys()) fetch(\`\${API}/zones/z/settings/\${i}\`, { method: "PATCH" });`)).toEqual([]);
   });
 });
+
+describe("format strings", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+
+  it("fill util.format's placeholders with the arguments, in order", () => {
+    expect(found(`import util from "node:util";\nconst API = "https://api.cloudflare.com/client/v4";\nfetch(util.format("%s/zones/%s/rate_limits", API, zone));`)).toEqual(["3 GET"]);
+    // `%%` is a percent sign, not a placeholder: the zone is still the second argument.
+    expect(found(`import util from "node:util";\nfetch(util.format("https://api.cloudflare.com/client/v4/zones/%s/settings/%s?p=100%%", zone, "brotli"), { method: "PATCH" });`)).toEqual(["7 PATCH"]);
+    expect(found(`import util from "node:util";\nfetch(util.format("https://api.cloudflare.com/client/v4/zones/%s/settings/%s", zone, "ssl"), { method: "PATCH" });`)).toEqual([]);
+  });
+});

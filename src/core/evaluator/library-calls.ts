@@ -7,12 +7,12 @@ import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression } from "../ir.js";
 import { BODY_SECOND, METHOD_OF_NAME, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringPart, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { mergedObject } from "./builtins.js";
 import { makeRequest } from "./requests.js";
 import { sdkCall } from "./sdk.js";
-import { directoryOf, joinBase, joinUrl } from "./url-values.js";
+import { directoryOf, joinBase, joinUrl, substituted } from "./url-values.js";
 
 export type LibraryValue = Extract<Value, { kind: "library" | "client" }>;
 export interface CallResult {
@@ -146,26 +146,13 @@ function formatted(args: readonly Value[]): Value {
   const [format, ...rest] = args;
   if (format?.kind !== "string") return UNKNOWN;
   let next = 0;
-  const parts: StringPart[] = [];
-  for (const part of format.parts) {
-    if (isHole(part)) {
-      parts.push(part);
-      continue;
-    }
-    let at = 0;
-    for (const match of part.text.matchAll(FORMAT_PLACEHOLDER)) {
-      parts.push({ text: part.text.slice(at, match.index), origin: part.origin });
-      at = match.index + match[0].length;
-      if (match[0] === "%%") parts.push({ text: "%", origin: part.origin });
-      else if (next >= rest.length) parts.push({ text: match[0], origin: part.origin });
-      else {
-        const arg = rest[next++]!;
-        if (match[0] === "%c") continue;
-        parts.push(...(/%[sdif]/.test(match[0]) ? partsOf(arg, null) : [{ hole: true as const, hint: null }]));
-      }
-    }
-    parts.push({ text: part.text.slice(at), origin: part.origin });
-  }
+  const parts = substituted(format, FORMAT_PLACEHOLDER, (match, origin) => {
+    if (match[0] === "%%") return [{ text: "%", origin }];
+    if (next >= rest.length) return [{ text: match[0], origin }];
+    const arg = rest[next++]!;
+    if (match[0] === "%c") return [];
+    return /%[sdif]/.test(match[0]) ? partsOf(arg, null) : [{ hole: true, hint: null }];
+  });
   for (const arg of rest.slice(next)) parts.push({ text: " ", origin: null }, ...partsOf(arg, null));
   return stringValue(parts);
 }

@@ -4,7 +4,7 @@
  * written placeholder or by a regular expression (trimming slashes).
  */
 import type { Expression } from "../ir.js";
-import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringPart, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringPart, type StringValue, type TextPart, type Value } from "../values.js";
 import { hintOf } from "./hints.js";
 
 /** Joins a base URL and a path with one slash (axios's baseURL, got's and ky's prefixUrl); an absolute URL wins. */
@@ -204,12 +204,10 @@ export function replaceEveryText(value: StringValue, pattern: string, replacemen
 }
 
 /**
- * Python's `str.format` on a string that is not written in place (`ENDPOINTS["rules"].format(zone_id=zone)`):
- * each `{}`, `{0}` or `{name}` is the argument it names (`named`: the keyword arguments), a hole
- * where there is none; `{{` and `}}` are braces.
+ * The parts of a known string with each match of `pattern` in its text replaced by the parts
+ * `replace` gives for it (the text around keeps where it was written); holes stay as they are.
  */
-export function formatPlaceholders(template: StringValue, positional: readonly Value[], named: ObjectValue | null): StringValue {
-  let next = 0;
+export function substituted(template: StringValue, pattern: RegExp, replace: (match: RegExpMatchArray, origin: TextPart["origin"]) => StringPart[]): StringPart[] {
   const parts: StringPart[] = [];
   for (const part of template.parts) {
     if (isHole(part)) {
@@ -217,17 +215,28 @@ export function formatPlaceholders(template: StringValue, positional: readonly V
       continue;
     }
     let last = 0;
-    for (const match of part.text.matchAll(/\{\{|\}\}|\{([A-Za-z_]\w*|\d*)\}/g)) {
-      parts.push({ text: part.text.slice(last, match.index), origin: part.origin });
-      if (match[1] === undefined) parts.push({ text: match[0][0]!, origin: part.origin });
-      else {
-        const key = match[1];
-        const value = key === "" ? positional[next++] : /^\d+$/.test(key) ? positional[Number(key)] : named?.get(key);
-        parts.push(...partsOf(value ?? UNKNOWN, key || null));
-      }
-      last = match.index + match[0].length;
+    for (const match of part.text.matchAll(pattern)) {
+      parts.push({ text: part.text.slice(last, match.index), origin: part.origin }, ...replace(match, part.origin));
+      last = match.index! + match[0].length;
     }
     parts.push({ text: part.text.slice(last), origin: part.origin });
   }
-  return stringValue(parts);
+  return parts;
+}
+
+/**
+ * Python's `str.format` on a string that is not written in place (`ENDPOINTS["rules"].format(zone_id=zone)`):
+ * each `{}`, `{0}` or `{name}` is the argument it names (`named`: the keyword arguments), a hole
+ * where there is none; `{{` and `}}` are braces.
+ */
+export function formatPlaceholders(template: StringValue, positional: readonly Value[], named: ObjectValue | null): StringValue {
+  let next = 0;
+  return stringValue(
+    substituted(template, /\{\{|\}\}|\{([A-Za-z_]\w*|\d*)\}/g, (match, origin) => {
+      if (match[1] === undefined) return [{ text: match[0][0]!, origin }];
+      const key = match[1];
+      const value = key === "" ? positional[next++] : /^\d+$/.test(key) ? positional[Number(key)] : named?.get(key);
+      return partsOf(value ?? UNKNOWN, key || null);
+    }),
+  );
 }
