@@ -273,13 +273,15 @@ const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
 /**
  * The text the prefilter judges a file by: for Go and Python, without their import declarations,
  * whose module paths name packages, not API paths (`…/cloudflare-go/v4/packages/pagination`
- * passed 266 of the Go SDK's files on `packages`, a segment of the WAF packages path).
+ * passed 266 of the Go SDK's files on `packages`, a segment of the WAF packages path); for shell
+ * (scripts, CI steps, code blocks) and Ruby, with the words of their word lists quoted.
  */
 export function prefilterText(language: LanguageId, text: string): string {
   if (language === "go") return text.replace(GO_IMPORTS, " ");
   if (language === "python") return text.replace(PYTHON_IMPORTS, " ");
   if (language === "ruby") return text.replace(RUBY_WORD_ARRAYS, (_whole, open: string, words: string) => `%w${open}${quotedWords(words)}`);
-  if (language === "shell") return text.replace(SHELL_WORD_LISTS, (_whole, forHead?: string, forWords?: string, arrayHead?: string, arrayWords?: string) => (forHead !== undefined ? forHead + quotedWords(forWords!) : `${arrayHead!}${quotedWords(arrayWords!)})`));
+  // Shell scripts, and the shell of CI steps (YAML) and of code blocks (Markdown).
+  if (language === "shell" || language === "yaml" || language === "markdown") return text.replace(SHELL_WORD_LISTS, (_whole, forHead?: string, forWords?: string, arrayHead?: string, arrayWords?: string) => (forHead !== undefined ? forHead + quotedWords(forWords!) : `${arrayHead!}${quotedWords(arrayWords!)})`));
   return text;
 }
 
