@@ -308,3 +308,13 @@ describe("format strings", () => {
     expect(found(`import util from "node:util";\nfetch(util.format("https://api.cloudflare.com/client/v4/zones/%s/settings/%s", zone, "ssl"), { method: "PATCH" });`)).toEqual([]);
   });
 });
+
+describe("objects made from rows", () => {
+  it("read Object.fromEntries's rows by key, and list its keys when every key is known", () => {
+    const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+    const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+    expect(found(`${api}const R = Object.fromEntries([["limits", "rate_limits"], ["sets", "rulesets"]]);\nfetch(\`\${API}/zones/z/\${R.limits}\`);`)).toEqual(["3 GET"]);
+    expect(found(`${api}const R = Object.fromEntries([["sets", "rulesets"]]);\nfetch(\`\${API}/zones/z/\${R.sets}\`);`)).toEqual([]);
+    expect(found(`${api}const T = Object.fromEntries([["brotli", "on"], ["ssl", "full"]]);\nfor (const name of Object.keys(T)) fetch(\`\${API}/zones/z/settings/\${name}\`, { method: "PATCH" });`)).toEqual(["7 PATCH"]);
+  });
+});

@@ -72,6 +72,11 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
     let mapped: Value[] | null = null;
     return { kind: "array", elements: () => (mapped ??= items.elements().slice(0, 256).map((element, index) => evaluator.invoke(mapper, [element, { kind: "number", value: index }], env))) };
   }
+  // `Object.fromEntries([["limits", "rate_limits"], …])`: an object of those rows (open where a row's key is not known).
+  if (object === "Object" && name === "fromEntries") {
+    const { known, complete } = knownRows(node.args[0] ? evaluator.value(program, node.args[0], env) : null);
+    return { kind: "object", node: null, program: null, open: !complete, get: (key) => known.get(key), keys: () => [...known.keys()] };
+  }
   if (object === "Object" && (name === "keys" || name === "values" || name === "entries")) {
     const table = node.args[0] ? asObject(evaluator, evaluator.value(program, node.args[0], env)) : UNKNOWN;
     return table.kind === "object" && !table.open ? tableList(table, name) : UNKNOWN;
@@ -166,13 +171,21 @@ export function newSet(evaluator: Evaluator, program: Program, node: NewExpressi
  */
 export function newMap(evaluator: Evaluator, program: Program, node: NewExpression, env: Env | null): Value {
   const rows = node.args[0] ? evaluator.value(program, node.args[0], env) : null;
+  const { known } = knownRows(rows);
+  return { kind: "object", node: null, program: null, open: true, map: true, get: (key) => known.get(key), keys: () => [...known.keys()] };
+}
+
+/** The `[key, value]` rows of a list whose keys are known (a Map's or `Object.fromEntries`'s); `complete` when every row's key is. */
+function knownRows(rows: Value | null): { known: Map<string, Value>; complete: boolean } {
   const known = new Map<string, Value>();
+  let complete = rows?.kind === "array";
   if (rows?.kind === "array") {
     for (const row of rows.elements()) {
       const [key, value] = row.kind === "array" ? row.elements() : [];
       const name = key ? staticText(key) : null;
       if (name !== null) known.set(name, value ?? UNKNOWN);
+      else complete = false;
     }
   }
-  return { kind: "object", node: null, program: null, open: true, map: true, get: (key) => known.get(key), keys: () => [...known.keys()] };
+  return { known, complete };
 }
