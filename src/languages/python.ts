@@ -238,7 +238,15 @@ class PythonLowering extends TreeLowering {
       case "list":
       case "tuple":
       case "set":
-        return this.array(node.namedChildren.flatMap((child) => (child && child.type !== "comment" ? [this.expression(child)] : [])), range);
+        // `[API, "zones", *parts]`: a list's elements spread in place
+        return this.array(
+          node.namedChildren.flatMap((child): IR.Expression[] => {
+            if (!child || child.type === "comment") return [];
+            const spread = child.type === "list_splat" ? child.namedChildren[0] : null;
+            return [spread ? { kind: "spread", range: this.range(child), argument: this.expression(spread) } : this.expression(child)];
+          }),
+          range,
+        );
       case "list_comprehension":
       case "set_comprehension":
       case "generator_expression":
@@ -408,7 +416,9 @@ class PythonLowering extends TreeLowering {
             params.map((p) => p.type),
           ),
       );
-      return !dropFirst && outerSelf !== null ? { ...fn, arrow: true } : fn;
+      // `def url(self, *parts)`: the last parameter holds the arguments from its place on.
+      const gathering = params.at(-1)?.rest === true ? { ...fn, restParam: true as const } : fn;
+      return !dropFirst && outerSelf !== null ? { ...gathering, arrow: true } : gathering;
     } finally {
       this.selfName = outerSelf;
     }
@@ -504,13 +514,14 @@ class PythonLowering extends TreeLowering {
     return args;
   }
 
-  private parameterNames(parameters: SyntaxNode): { name: string; range: IR.Range; type: string | null }[] {
-    const out: { name: string; range: IR.Range; type: string | null }[] = [];
+  /** The parameters' names and declared types; `rest`: `*parts`, which gathers the arguments from its place on. */
+  private parameterNames(parameters: SyntaxNode): { name: string; range: IR.Range; type: string | null; rest: boolean }[] {
+    const out: { name: string; range: IR.Range; type: string | null; rest: boolean }[] = [];
     for (const parameter of parameters.namedChildren) {
       if (!parameter) continue;
       const nameNode = parameter.type === "identifier" ? parameter : (parameter.childForFieldName("name") ?? parameter.namedChildren.find((c) => c?.type === "identifier") ?? null);
       if (!nameNode) continue;
-      out.push({ name: nameNode.text, range: this.range(nameNode), type: parameter.childForFieldName("type")?.text ?? null });
+      out.push({ name: nameNode.text, range: this.range(nameNode), type: parameter.childForFieldName("type")?.text ?? null, rest: parameter.type === "list_splat_pattern" });
     }
     return out;
   }
@@ -583,7 +594,9 @@ class PythonLowering extends TreeLowering {
       if (name === "dumps" && object.type === "identifier" && object.text === "json" && positional.length === 1) return this.jsonText(positional[0]!, range);
       // d.get("zone_id"): a field read of a dict
       const first = positional[0];
-      if (name === "get" && first?.kind === "string" && FIELD_KEY.test(first.value) && positional.length <= 2 && keywords.length === 0) {
+      // (Not `self.get("filters")`: a method of the class, a client's own `get` more often than not.)
+      const onSelf = this.selfName !== null && object.type === "identifier" && object.text === this.selfName;
+      if (name === "get" && !onSelf && first?.kind === "string" && FIELD_KEY.test(first.value) && positional.length <= 2 && keywords.length === 0) {
         return this.member(this.expression(object), first.value, range, first.range, first);
       }
       const chain = attributeChain(callee);
@@ -607,6 +620,10 @@ class PythonLowering extends TreeLowering {
           return this.request(range, url, method, named.get("json") ?? named.get("data") ?? null, [...positional.slice(2), ...options]);
         }
       }
+    }
+    // urljoin(API, f"zones/{zone}/rate_limits"), urllib.parse.urljoin(…): resolved as `new URL(path, base)` is
+    if ((callee.text === "urljoin" || callee.text.endsWith(".urljoin")) && positional.length === 2) {
+      return { kind: "new", range, callee: this.identifier("URL", this.range(callee)), args: [positional[1]!, positional[0]!] };
     }
     return this.call(this.expression(callee), this.bindKeywords(callee, positional, keywords, range) ?? [...positional, ...options], range);
   }
