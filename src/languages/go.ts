@@ -63,6 +63,10 @@ class GoLowering extends TreeLowering {
   /** cloudflare-go v2 or later (generated like the TypeScript SDK) is imported. */
   private generatedSdkImported = false;
   private readonly sdkNames = new Set<string>();
+  /** The receiver of the method being lowered (`c` in `func (c *Client) get(…)`): `this` inside it. */
+  private receiverName: string | null = null;
+  /** Receiver types whose methods were lowered together, as one class. */
+  private readonly typesWithMethods = new Set<string>();
 
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
     const range = this.range(node);
@@ -82,8 +86,23 @@ class GoLowering extends TreeLowering {
         return this.assignments(left, right, range, operator);
       }
       case "function_declaration":
-      case "method_declaration":
-        return { kind: "function-declaration", range, fn: this.functionNode(node) };
+      case "method_declaration": {
+        // The methods of one receiver type, as one class: `c.get(path)` in `func (c *Client) Limits()`
+        // is `this.get(path)`, and runs that method.
+        const type = receiverType(node);
+        if (type === null) return { kind: "function-declaration", range, fn: this.functionNode(node) };
+        // Lowered with the first method of its type (nothing more here: each method has one model).
+        if (this.typesWithMethods.has(type)) return { kind: "other", range, children: [] };
+        this.typesWithMethods.add(type);
+        const methods = (node.parent?.namedChildren ?? []).filter((child): child is SyntaxNode => child?.type === "method_declaration" && receiverType(child) === type);
+        // Keyed as selectors read a member (`c.Setting` is `setting`, as a field `ZoneName` is `zone_name`).
+        const keyOf = (method: SyntaxNode) => {
+          const name = method.childForFieldName("name")?.text;
+          return name === undefined ? null : jsonNameOf(name);
+        };
+        const members: IR.ClassMember[] = methods.map((method) => ({ range: this.range(method), key: keyOf(method), value: this.methodNode(method), isStatic: false, typeText: null }));
+        return { kind: "class-declaration", range, cls: { kind: "class", range, name: type, superClass: null, members } };
+      }
       case "block":
       case "statement_list":
         return { kind: "block", range, body: this.statements(node.namedChildren) };
@@ -144,7 +163,7 @@ class GoLowering extends TreeLowering {
       case "literal_element":
         return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
       case "identifier":
-        return this.identifier(node.text, range);
+        return this.receiverName !== null && node.text === this.receiverName ? { kind: "this", range } : this.identifier(node.text, range);
       case "interpreted_string_literal":
         return this.string(unescapeText(node.text.slice(1, -1)), range);
       case "raw_string_literal":
@@ -279,6 +298,17 @@ class GoLowering extends TreeLowering {
     );
   }
 
+  /** A method, its receiver (`c` of `func (c *Client)`) read as `this`. */
+  private methodNode(node: SyntaxNode): IR.FunctionNode {
+    const outer = this.receiverName;
+    this.receiverName = receiverParameter(node)?.childForFieldName("name")?.text ?? null;
+    try {
+      return this.functionNode(node);
+    } finally {
+      this.receiverName = outer;
+    }
+  }
+
   private compositeLiteral(node: SyntaxNode): IR.Expression {
     const body = node.childForFieldName("body");
     const type = node.childForFieldName("type");
@@ -392,4 +422,15 @@ class GoLowering extends TreeLowering {
     return null;
   }
 
+}
+
+/** The receiver's declaration of a method (`c *Client` of `func (c *Client) get(…)`). */
+function receiverParameter(method: SyntaxNode): SyntaxNode | null {
+  return method.childForFieldName("receiver")?.namedChildren.find((child) => child?.type === "parameter_declaration") ?? null;
+}
+
+/** The type a method is declared on (`Client` for `*Client` and `Client[T]`), or `null`. */
+function receiverType(method: SyntaxNode): string | null {
+  const type = receiverParameter(method)?.childForFieldName("type")?.text ?? null;
+  return type === null ? null : (/^\*?\s*([A-Za-z_]\w*)/.exec(type)?.[1] ?? null);
 }

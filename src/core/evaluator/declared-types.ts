@@ -12,7 +12,8 @@ import type { Evaluator } from "./evaluator.js";
 import { loadModule } from "./modules.js";
 import { dnsRecordValueOfType } from "./responses.js";
 
-const TYPE_NAME = /^\s*(?:readonly\s+)?(?:(?:Promise|Array|ReadonlyArray)<\s*)*([A-Za-z_$][\w$]*)(?:\s*\.\s*([A-Za-z_$][\w$]*))?/;
+/** The name a type text leads with (`Promise<DnsRecord[]>`, Go's pointer `*Client`), and its member (`Cloudflare.RateLimits`). */
+const TYPE_NAME = /^\s*\*?\s*(?:readonly\s+)?(?:(?:Promise|Array|ReadonlyArray)<\s*)*([A-Za-z_$][\w$]*)(?:\s*\.\s*([A-Za-z_$][\w$]*))?/;
 const REQUEST_TYPE_NAME = /(?:Params?|Input|Query|Request|Options|Filters?|Args|Arguments|Body|Payload)$/;
 const MANY = /\[\]\s*>*\s*$|^\s*(?:readonly\s+)?(?:Promise<\s*)?(?:Array|ReadonlyArray)</;
 
@@ -48,7 +49,7 @@ function recordOfShape(evaluator: Evaluator, program: Program, typeText: string)
   return { kind: MANY.test(typeText) ? "records" : "record", srv: false, via: `type ${name}, shaped as a DNS record` };
 }
 
-/** `api: ZonesApi` where `ZonesApi` is a class of the project: an instance of it. */
+/** `api: ZonesApi` (Go: `c *Client`) where `ZonesApi` is a class of the project: an instance of it. */
 function instanceOfType(evaluator: Evaluator, program: Program, typeText: string): Value | null {
   const match = TYPE_NAME.exec(typeText);
   if (!match || match[2]) return null;
