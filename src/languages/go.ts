@@ -94,7 +94,7 @@ class GoLowering extends TreeLowering {
         // Lowered with the first method of its type (nothing more here: each method has one model).
         if (this.typesWithMethods.has(type)) return { kind: "other", range, children: [] };
         this.typesWithMethods.add(type);
-        const methods = (node.parent?.namedChildren ?? []).filter((child): child is SyntaxNode => child?.type === "method_declaration" && receiverType(child) === type);
+        const methods = this.methodsOf(node.parent).get(type) ?? [node];
         // Keyed as selectors read a member (`c.Setting` is `setting`, as a field `ZoneName` is `zone_name`).
         const keyOf = (method: SyntaxNode) => {
           const name = method.childForFieldName("name")?.text;
@@ -296,6 +296,25 @@ class GoLowering extends TreeLowering {
           params.map((p) => p.type),
         ),
     );
+  }
+
+  /** The method declarations of a file, by receiver type: read once (a generated file declares thousands). */
+  private methodsByType: { parent: SyntaxNode; byType: Map<string, SyntaxNode[]> } | null = null;
+  private methodsOf(parent: SyntaxNode | null): Map<string, SyntaxNode[]> {
+    if (!parent) return new Map();
+    if (this.methodsByType?.parent.id !== parent.id) {
+      const byType = new Map<string, SyntaxNode[]>();
+      for (const child of parent.namedChildren) {
+        if (child?.type !== "method_declaration") continue;
+        const type = receiverType(child);
+        if (type === null) continue;
+        const list = byType.get(type);
+        if (list) list.push(child);
+        else byType.set(type, [child]);
+      }
+      this.methodsByType = { parent, byType };
+    }
+    return this.methodsByType.byType;
   }
 
   /** A method, its receiver (`c` of `func (c *Client)`) read as `this`. */
