@@ -274,11 +274,12 @@ const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
  * The text the prefilter judges a file by: for Go and Python, without their import declarations,
  * whose module paths name packages, not API paths (`…/cloudflare-go/v4/packages/pagination`
  * passed 266 of the Go SDK's files on `packages`, a segment of the WAF packages path); for shell
- * (scripts, CI steps, code blocks) and Ruby, with the words of their word lists quoted.
+ * (scripts, CI steps, code blocks) and Ruby, with the words of their word lists quoted, and for
+ * Python the keywords of `dict(…)`.
  */
 export function prefilterText(language: LanguageId, text: string): string {
   if (language === "go") return text.replace(GO_IMPORTS, " ");
-  if (language === "python") return text.replace(PYTHON_IMPORTS, " ");
+  if (language === "python") return text.replace(PYTHON_IMPORTS, " ").replace(PYTHON_DICT_CALLS, (call) => call.replace(/([(,]\s*)([A-Za-z_]\w*)\s*=/g, '$1"$2"='));
   if (language === "ruby") return text.replace(RUBY_WORD_ARRAYS, (_whole, open: string, words: string) => `%w${open}${quotedWords(words)}`);
   // Shell scripts, and the shell of CI steps (YAML) and of code blocks (Markdown).
   if (language === "shell" || language === "yaml" || language === "markdown") return text.replace(SHELL_WORD_LISTS, (_whole, forHead?: string, forWords?: string, arrayHead?: string, arrayWords?: string) => (forHead !== undefined ? forHead + quotedWords(forWords!) : `${arrayHead!}${quotedWords(arrayWords!)})`));
@@ -291,6 +292,8 @@ export function prefilterText(language: LanguageId, text: string): string {
  * as it reads words in quotes.
  */
 const SHELL_WORD_LISTS = /(\bfor\s+[A-Za-z_]\w*\s+in\s+)([^;\n]*)|([A-Za-z_]\w*=\()([^)]*)\)/g;
+/** Python's `dict(brotli="on", …)`: its keywords are the dict's keys, read as quoted words. */
+const PYTHON_DICT_CALLS = /\bdict\([^()]*\)/g;
 /** Ruby's word and symbol arrays (`%w[brotli minify]`, `%i(…)`), read the same way. */
 const RUBY_WORD_ARRAYS = /%[wWiI]([[({<])([^\])}>]*)/g;
 const quotedWords = (words: string) => words.replace(/(^|\s)([A-Za-z_][\w-]*)/g, '$1"$2');

@@ -621,6 +621,8 @@ class PythonLowering extends TreeLowering {
         }
       }
     }
+    // dict(brotli="on", ssl="full"): the dict its keywords make
+    if (callee.type === "identifier" && callee.text === "dict" && positional.length === 0 && options.length === 1) return options[0]!;
     // urljoin(API, f"zones/{zone}/rate_limits"), urllib.parse.urljoin(…): resolved as `new URL(path, base)` is
     if ((callee.text === "urljoin" || callee.text.endsWith(".urljoin")) && positional.length === 2) {
       return { kind: "new", range, callee: this.identifier("URL", this.range(callee)), args: [positional[1]!, positional[0]!] };
