@@ -75,6 +75,7 @@ class PhpLowering extends TreeLowering {
       case "method_declaration":
         return { kind: "function-declaration", range, fn: this.functionNode(node) };
       case "class_declaration":
+        return this.classDeclaration(node);
       case "interface_declaration":
       case "trait_declaration": {
         const body = node.childForFieldName("body");
@@ -119,6 +120,8 @@ class PhpLowering extends TreeLowering {
     const range = this.range(node);
     switch (node.type) {
       case "variable_name":
+        // `$this` in a method: the instance, as `this` (in a closure: unknown, as JavaScript's `function`'s).
+        if (node.text === "$this") return { kind: "this", range };
         return this.identifier(this.variableName(node), range);
       case "name":
         return this.identifier(node.text, range);
@@ -175,8 +178,12 @@ class PhpLowering extends TreeLowering {
         if (!object || !name) return null;
         return this.call(this.member(this.expression(object), name.text, range, this.range(name)), this.argumentsOf(node), range);
       }
-      case "object_creation_expression":
+      case "object_creation_expression": {
+        // new ZoneClient($zone): an instance of a class of this file (another class: unknown, as before)
+        const type = node.namedChildren.find((child) => child?.type === "name" || child?.type === "qualified_name");
+        if (type?.type === "name") return { kind: "new", range, callee: this.identifier(type.text, this.range(type)), args: this.argumentsOf(node) };
         return this.opaque(range, this.argumentsOf(node));
+      }
       case "anonymous_function":
       case "arrow_function":
         return this.functionNode(node);
@@ -347,6 +354,43 @@ class PhpLowering extends TreeLowering {
     let scope: SyntaxNode | null = at.parent;
     while (scope && !FUNCTION_TYPES.has(scope.type)) scope = scope.parent;
     return `${scope?.id ?? 0}:${this.variableName(variable)}`;
+  }
+
+  /**
+   * A class: its methods (`__construct` as the constructor), properties with their defaults and
+   * constants, as members; `$this` in its methods is the instance. Other statements of the body
+   * (`use SomeTrait;`) are kept beside it.
+   */
+  private classDeclaration(node: SyntaxNode): IR.Statement[] {
+    const range = this.range(node);
+    const members: IR.ClassMember[] = [];
+    const rest: IR.Statement[] = [];
+    const member = (at: SyntaxNode, key: string | null, value: IR.Expression | null, isStatic: boolean): IR.ClassMember => ({ range: this.range(at), key, value, isStatic, typeText: null });
+    for (const child of node.childForFieldName("body")?.namedChildren ?? []) {
+      if (!child || child.type === "comment") continue;
+      const isStatic = child.namedChildren.some((modifier) => modifier?.type === "static_modifier");
+      if (child.type === "method_declaration") {
+        const key = child.childForFieldName("name")?.text ?? null;
+        members.push(member(child, key === "__construct" ? "constructor" : key, this.functionNode(child), isStatic));
+      } else if (child.type === "property_declaration") {
+        for (const element of child.namedChildren) {
+          if (element?.type !== "property_element") continue;
+          const name = element.childForFieldName("name");
+          const value = element.childForFieldName("default_value");
+          members.push(member(element, name ? this.variableName(name) : null, value ? this.expression(value) : null, isStatic));
+        }
+      } else if (child.type === "const_declaration") {
+        for (const element of child.namedChildren) {
+          if (element?.type !== "const_element") continue;
+          const [name, value] = element.namedChildren;
+          members.push(member(element, name?.text ?? null, value ? this.expression(value) : null, true));
+        }
+      } else rest.push(...[this.statement(child)].flat());
+    }
+    const name = node.childForFieldName("name")?.text ?? null;
+    const base = node.namedChildren.find((child) => child?.type === "base_clause")?.namedChildren.find((child) => child?.type === "name") ?? null;
+    const cls: IR.ClassNode = { kind: "class", range, name, superClass: base ? this.identifier(base.text, this.range(base)) : null, members };
+    return [{ kind: "class-declaration", range, cls }, ...rest];
   }
 
   private functionNode(node: SyntaxNode): IR.FunctionNode {
