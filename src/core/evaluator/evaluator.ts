@@ -18,7 +18,7 @@ import { UNKNOWN, choiceOf, partsOf, sameStatic, staticText, stringValue, text, 
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
-import { loopTurns, turnInLoop, turnOf } from "./loops.js";
+import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMemberWrites } from "./objects.js";
 import { condition, reachableReturns } from "./conditions.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
@@ -227,8 +227,7 @@ export class Evaluator {
         return this.steps(program, base, source.steps, source.fallback, env);
       }
       case "for-of": {
-        const iterated = this.value(program, source.statement.right, env);
-        const value = this.steps(program, turnOf(this, iterated, source.statement.iterates), source.steps, source.fallback, env);
+        const value = loopValue(this, program, source.statement, source.steps, source.fallback, env);
         return binding.loopWrites.length === 0 ? value : choiceOf([...(value.kind === "choice" ? value.options : [value]), ...loopTurns(this, program, binding, env)]);
       }
       case "catch":

@@ -35,14 +35,18 @@ export function turnInLoop(evaluator: Evaluator, program: Program, binding: Bind
     const body = candidate.loop.body.range;
     if (body[0] <= at[0] && at[1] <= body[1] && (!inner || body[0] >= inner.loop.body.range[0])) inner = candidate;
   }
-  if (!inner) return null;
-  return evaluator.steps(program, turnOf(evaluator, evaluator.value(program, inner.loop.right, env), inner.loop.iterates), inner.steps, inner.fallback ?? null, env);
+  return inner ? loopValue(evaluator, program, inner.loop, inner.steps, inner.fallback ?? null, env) : null;
+}
+
+/** What a loop's turn gives a name its target binds (`steps`: where in the turn's value, as `[name, value]` takes it apart). */
+export function loopValue(evaluator: Evaluator, program: Program, loop: ForOfStatement, steps: readonly PathStep[], fallback: Expression | null, env: Env | null): Value {
+  return evaluator.steps(program, turnOf(evaluator, evaluator.value(program, loop.right, env), loop.iterates), steps, fallback, env);
 }
 
 /** What the loops that write a variable give it (`Binding.loopWrites`), each choice on its own. */
 export function loopTurns(evaluator: Evaluator, program: Program, binding: Binding, env: Env | null): Value[] {
   return binding.loopWrites.flatMap(({ loop, steps }) => {
-    const turn = evaluator.steps(program, turnOf(evaluator, evaluator.value(program, loop.right, env), loop.iterates), steps, null, env);
+    const turn = loopValue(evaluator, program, loop, steps, null, env);
     return turn.kind === "choice" ? turn.options : [turn];
   });
 }
