@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { AS_OF } from "../support/analyze.js";
+import { scratchDirectory } from "../support/scratch.js";
 
 // The Go grammar fails to load (a broken install); the others load as usual.
 vi.mock("../../src/languages/tree-sitter.js", async (importOriginal) => {
@@ -20,7 +20,7 @@ vi.mock("../../src/languages/tree-sitter.js", async (importOriginal) => {
 describe("a grammar that cannot load", () => {
   it("names the files that need it and analyses the others", async () => {
     const { scan } = await import("../../src/scanner/scan.js");
-    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-grammar-"));
+    const dir = scratchDirectory("grammar");
     writeFileSync(join(dir, "main.go"), 'package main\nimport "net/http"\nfunc f() { http.Get("https://api.cloudflare.com/client/v4/zones/z/settings/brotli") }\n');
     writeFileSync(join(dir, "job.py"), 'import requests\nrequests.get("https://api.cloudflare.com/client/v4/zones/z/settings/brotli")\n');
     const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0 });

@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { LANGUAGE_IDS, languageOfPath, languageOfShebang, parseLanguageList } from "../../src/languages/index.js";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
+import { scratchDirectory } from "../support/scratch.js";
 import { expectedFindings, nearMissLines } from "../support/expectations.js";
 
 const root = fileURLToPath(new URL("../../fixtures/polyglot", import.meta.url));
@@ -38,14 +38,14 @@ describe("the polyglot fixture project", () => {
     // A fresh module graph: no front end prepared by an earlier test.
     vi.resetModules();
     const { scan: freshScan } = await import("../../src/scanner/scan.js");
-    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-markdown-"));
+    const dir = scratchDirectory("markdown");
     writeFileSync(join(dir, "RUNBOOK.md"), '# Runbook\n\n```python\nimport requests\nrequests.patch("https://api.cloudflare.com/client/v4/zones/z/settings/minify")\n```\n');
     const result = await freshScan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["markdown"] });
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["RUNBOOK.md:5 PATCH"]);
   });
 
   it("follows a Python comprehension's loop, and reports its request once", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-comprehension-"));
+    const dir = scratchDirectory("comprehension");
     const api = 'API = "https://api.cloudflare.com/client/v4"\nNAMES = {"brotli": 1, "ssl": 2}\n';
     writeFileSync(join(dir, "calls.py"), `import requests\n${api}def read(z):\n    return [requests.get(f"{API}/zones/{z}/settings/{n}") for n in NAMES]\n`);
     writeFileSync(join(dir, "urls.py"), `import requests\n${api}def urls(z):\n    return [f"{API}/zones/{z}/settings/{n}" for n in NAMES if n]\nfor url in urls("z"):\n    requests.patch(url)\n`);
@@ -81,7 +81,7 @@ describe("languages", () => {
 
 describe("findings in other languages", () => {
   const project = () => {
-    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-polyglot-"));
+    const dir = scratchDirectory("polyglot");
     cpSync(join(root, "src/python"), join(dir, "src"), { recursive: true });
     return dir;
   };
@@ -97,7 +97,7 @@ describe("findings in other languages", () => {
   });
 
   it("carry no fix: the fixes are written in JavaScript syntax", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-polyglot-"));
+    const dir = scratchDirectory("polyglot");
     writeFileSync(join(dir, "scripts.py"), 'import requests\nrequests.get(f"https://api.cloudflare.com/client/v4/zones/{z}/page_shield/script_monitor")\n');
     const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, withFixes: true });
     expect(result.findings.map((f) => f.ruleId)).toEqual(["no-script-monitor-path"]);
@@ -105,7 +105,7 @@ describe("findings in other languages", () => {
   });
 
   it("keep going past a file the grammar cannot make out, naming it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "sunset-lint-polyglot-"));
+    const dir = scratchDirectory("polyglot");
     // Enough of the API in it to pass the prefilter, and nothing a Python parser can make out.
     writeFileSync(join(dir, "broken.py"), 'def (((( "/zones/z/settings/minify"\n'.repeat(20));
     writeFileSync(join(dir, "ok.py"), 'import requests\nrequests.get("https://api.cloudflare.com/client/v4/zones/z/settings/brotli")\n');

@@ -1,9 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
+import { scratchDirectory } from "./scratch.js";
 
 export const BIN = fileURLToPath(new URL("../../dist/cli/bin.js", import.meta.url));
 export const FIXTURES = fileURLToPath(new URL("../../fixtures", import.meta.url));
@@ -23,8 +22,7 @@ export function runCli(args: string[], cwd: string, env: Record<string, string> 
 
 /** A throwaway copy of a fixture project (or an empty directory), removed after the file's tests. */
 export function scratch(fixture?: string): string {
-  const directory = mkdtempSync(join(tmpdir(), "sunset-lint-test-"));
+  const directory = scratchDirectory();
   if (fixture) cpSync(join(FIXTURES, fixture), directory, { recursive: true });
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
   return directory;
 }

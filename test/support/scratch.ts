@@ -1,0 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+
+// Every scratch directory made by the importing test file. One hook, registered when the file is
+// collected, removes them all after its tests: a hook registered inside a running test never runs.
+const madeDirectories: string[] = [];
+afterAll(() => {
+  for (const directory of madeDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+/** A throwaway directory (named `sunset-lint-<purpose>-…`), removed after the file's tests. */
+export function scratchDirectory(purpose = "test"): string {
+  const directory = mkdtempSync(join(tmpdir(), `sunset-lint-${purpose}-`));
+  madeDirectories.push(directory);
+  return directory;
+}
