@@ -230,12 +230,17 @@ export abstract class TreeLowering {
     return { kind: "unknown", range, children };
   }
 
-  fn(name: string | null, params: string[], paramRanges: IR.Range[], body: IR.Statement[], range: IR.Range, paramTypes: (string | null)[] = []): IR.FunctionNode {
+  /** A function of named parameters; `paramDefaults`: what a parameter holds when the call passes nothing in its place (`method="GET"`). */
+  fn(name: string | null, params: string[], paramRanges: IR.Range[], body: IR.Statement[], range: IR.Range, paramTypes: (string | null)[] = [], paramDefaults: (IR.Expression | null)[] = []): IR.FunctionNode {
     return {
       kind: "function",
       range,
       name,
-      params: params.map((param, index) => ({ kind: "identifier-pattern", range: paramRanges[index] ?? range, name: param, typeText: paramTypes[index] ?? null })),
+      params: params.map((param, index) => {
+        const target: IR.Pattern = { kind: "identifier-pattern", range: paramRanges[index] ?? range, name: param, typeText: paramTypes[index] ?? null };
+        const value = paramDefaults[index];
+        return value ? { kind: "default-pattern", range: target.range, target, value } : target;
+      }),
       body,
       async: false,
       arrow: false,

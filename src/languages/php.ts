@@ -171,12 +171,25 @@ class PhpLowering extends TreeLowering {
       case "function_call_expression":
         return this.functionCall(node);
       case "member_call_expression":
-      case "nullsafe_member_call_expression":
-      case "scoped_call_expression": {
-        const object = node.childForFieldName(node.type === "scoped_call_expression" ? "scope" : "object");
+      case "nullsafe_member_call_expression": {
+        const object = node.childForFieldName("object");
         const name = node.childForFieldName("name");
         if (!object || !name) return null;
         return this.call(this.member(this.expression(object), name.text, range, this.range(name)), this.argumentsOf(node), range);
+      }
+      // self::send(…), static::BASE, Client::$base: the class's static members
+      case "scoped_call_expression": {
+        const scope = node.childForFieldName("scope");
+        const name = node.childForFieldName("name");
+        if (!scope || !name) return null;
+        return this.call(this.member(this.classScope(scope), name.text, range, this.range(name)), this.argumentsOf(node), range);
+      }
+      case "class_constant_access_expression":
+      case "scoped_property_access_expression": {
+        const scope = node.childForFieldName("scope") ?? node.namedChildren[0];
+        const name = node.childForFieldName("name") ?? node.namedChildren[1];
+        if (!scope || !name) return null;
+        return this.member(this.classScope(scope), name.type === "variable_name" ? this.variableName(name) : name.text, range, this.range(name));
       }
       case "object_creation_expression": {
         // new ZoneClient($zone): an instance of a class of this file (another class: unknown, as before)
@@ -189,6 +202,18 @@ class PhpLowering extends TreeLowering {
         return this.functionNode(node);
     }
     return null;
+  }
+
+  /** The class a `::` is taken on: named, or `self`/`static`/`parent` of the class it is written in. */
+  private classScope(scope: SyntaxNode): IR.Expression {
+    if (scope.type !== "relative_scope") return this.expression(scope);
+    let around: SyntaxNode | null = scope.parent;
+    while (around && around.type !== "class_declaration") around = around.parent;
+    const named =
+      scope.text === "parent"
+        ? around?.namedChildren.find((child) => child?.type === "base_clause")?.namedChildren.find((child) => child?.type === "name")
+        : around?.childForFieldName("name");
+    return named ? this.identifier(named.text, this.range(scope)) : this.opaque(this.range(scope));
   }
 
   private variableName(node: SyntaxNode): string {
@@ -397,16 +422,17 @@ class PhpLowering extends TreeLowering {
     const name = node.childForFieldName("name");
     const parameters = node.childForFieldName("parameters");
     const body = node.childForFieldName("body");
-    const params: { name: string; range: IR.Range; type: string | null }[] = [];
+    const params: { name: string; range: IR.Range; type: string | null; defaultValue: IR.Expression | null }[] = [];
     for (const parameter of parameters?.namedChildren ?? []) {
       const variable = parameter?.childForFieldName("name");
-      if (variable) params.push({ name: this.variableName(variable), range: this.range(variable), type: parameter?.childForFieldName("type")?.text ?? null });
+      const defaultValue = parameter?.childForFieldName("default_value");
+      if (variable) params.push({ name: this.variableName(variable), range: this.range(variable), type: parameter?.childForFieldName("type")?.text ?? null, defaultValue: defaultValue ? this.expression(defaultValue) : null });
     }
     const lowered = this.inFunctionScope(params.map((p) => p.name), () => {
       if (!body) return [];
       if (body.type === "compound_statement") return this.statements(body.namedChildren);
       return [{ kind: "return", range: this.range(body), argument: this.expression(body) } as IR.Statement];
     });
-    return this.fn(name?.text ?? null, params.map((p) => p.name), params.map((p) => p.range), lowered, this.range(node), params.map((p) => p.type));
+    return this.fn(name?.text ?? null, params.map((p) => p.name), params.map((p) => p.range), lowered, this.range(node), params.map((p) => p.type), params.map((p) => p.defaultValue));
   }
 }

@@ -400,6 +400,8 @@ class PythonLowering extends TreeLowering {
     const params = dropFirst ? all.slice(1) : all;
     // `def test_rules(client: Cloudflare)`: a parameter typed as the generated SDK's client
     for (const param of params) if (param.type !== null && this.generatedSdkNames.has(param.type.replace(/^["']|["']$/g, ""))) this.generatedSdkClients.add(param.name);
+    // Default values are evaluated where the function is defined, in the scope around it.
+    const defaults = params.map((p) => (p.defaultValue ? this.expression(p.defaultValue) : null));
     const outerSelf = this.selfName;
     if (dropFirst) this.selfName = all[0]?.name ?? null;
     else if (outerSelf !== null && params.some((p) => p.name === outerSelf)) this.selfName = null;
@@ -414,6 +416,7 @@ class PythonLowering extends TreeLowering {
             body ? this.statements(body.namedChildren) : [],
             this.range(node),
             params.map((p) => p.type),
+            defaults,
           ),
       );
       // `def url(self, *parts)`: the last parameter holds the arguments from its place on.
@@ -515,13 +518,19 @@ class PythonLowering extends TreeLowering {
   }
 
   /** The parameters' names and declared types; `rest`: `*parts`, which gathers the arguments from its place on. */
-  private parameterNames(parameters: SyntaxNode): { name: string; range: IR.Range; type: string | null; rest: boolean }[] {
-    const out: { name: string; range: IR.Range; type: string | null; rest: boolean }[] = [];
+  private parameterNames(parameters: SyntaxNode): { name: string; range: IR.Range; type: string | null; rest: boolean; defaultValue: SyntaxNode | null }[] {
+    const out: { name: string; range: IR.Range; type: string | null; rest: boolean; defaultValue: SyntaxNode | null }[] = [];
     for (const parameter of parameters.namedChildren) {
       if (!parameter) continue;
       const nameNode = parameter.type === "identifier" ? parameter : (parameter.childForFieldName("name") ?? parameter.namedChildren.find((c) => c?.type === "identifier") ?? null);
       if (!nameNode) continue;
-      out.push({ name: nameNode.text, range: this.range(nameNode), type: parameter.childForFieldName("type")?.text ?? null, rest: parameter.type === "list_splat_pattern" });
+      out.push({
+        name: nameNode.text,
+        range: this.range(nameNode),
+        type: parameter.childForFieldName("type")?.text ?? null,
+        rest: parameter.type === "list_splat_pattern",
+        defaultValue: parameter.type === "default_parameter" || parameter.type === "typed_default_parameter" ? parameter.childForFieldName("value") : null,
+      });
     }
     return out;
   }

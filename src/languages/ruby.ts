@@ -288,36 +288,52 @@ class RubyLowering extends TreeLowering {
     const name = node.childForFieldName("name");
     const parameters = node.childForFieldName("parameters");
     const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
-    const positional: SyntaxNode[] = [];
-    const keywords: SyntaxNode[] = [];
+    // Each parameter's name, and what it holds when the call passes nothing for it (`m = :get`, `verb: "GET"`).
+    const positional: { name: SyntaxNode; defaultValue: IR.Expression | null }[] = [];
+    const keywords: { name: SyntaxNode; defaultValue: IR.Expression | null }[] = [];
     for (const parameter of parameters?.namedChildren ?? []) {
       if (!parameter) continue;
-      if (parameter.type === "identifier") positional.push(parameter);
-      else if (parameter.type === "keyword_parameter") {
-        const inner = parameter.childForFieldName("name");
-        if (inner) keywords.push(inner);
-      } else {
-        const inner = parameter.childForFieldName("name");
-        if (inner) positional.push(inner);
+      if (parameter.type === "identifier") {
+        positional.push({ name: parameter, defaultValue: null });
+        continue;
       }
+      const inner = parameter.childForFieldName("name");
+      if (!inner) continue;
+      const value = parameter.childForFieldName("value");
+      const defaultValue = value && (parameter.type === "optional_parameter" || parameter.type === "keyword_parameter") ? this.expression(value) : null;
+      (parameter.type === "keyword_parameter" ? keywords : positional).push({ name: inner, defaultValue });
     }
-    const names = [...positional, ...keywords].map((n) => n.text);
+    const names = [...positional, ...keywords].map((p) => p.name.text);
     return this.inFunctionScope(names, () => {
-      const fn = this.fn(name?.text ?? null, positional.map((n) => n.text), positional.map((n) => this.range(n)), body ? this.statements(body.namedChildren) : [], this.range(node));
+      const fn = this.fn(
+        name?.text ?? null,
+        positional.map((p) => p.name.text),
+        positional.map((p) => this.range(p.name)),
+        body ? this.statements(body.namedChildren) : [],
+        this.range(node),
+        [],
+        positional.map((p) => p.defaultValue),
+      );
       if (keywords.length > 0) {
-        fn.params.push({
+        const range = this.range(parameters!);
+        const record: IR.Pattern = {
           kind: "object-pattern",
-          range: this.range(parameters!),
-          properties: keywords.map((keyword) => ({
-            range: this.range(keyword),
-            key: keyword.text,
-            keyRange: this.range(keyword),
-            computedKey: null,
-            value: { kind: "identifier-pattern", range: this.range(keyword), name: keyword.text, typeText: null },
-          })),
+          range,
+          properties: keywords.map(({ name: keyword, defaultValue }) => {
+            const target: IR.Pattern = { kind: "identifier-pattern", range: this.range(keyword), name: keyword.text, typeText: null };
+            return {
+              range: this.range(keyword),
+              key: keyword.text,
+              keyRange: this.range(keyword),
+              computedKey: null,
+              value: defaultValue ? { kind: "default-pattern", range: target.range, target, value: defaultValue } : target,
+            };
+          }),
           rest: null,
           typeText: null,
-        });
+        };
+        // A call that passes no keyword at all passes no hash: each keyword then holds its default.
+        fn.params.push({ kind: "default-pattern", range, target: record, value: this.object([], range) });
       }
       return fn;
     });
