@@ -93,7 +93,7 @@ export class RequestFinder {
       const found: RequestInfo[] = [];
       for (const innerCall of this.requestCallsIn(callee.program, callee.fn)) {
         for (const request of this.requestsOf(callee.program, innerCall, inner, depth + 1)) {
-          if (request.library === "unknown") continue;
+          if (request.library === "unknown" && !isClientCallRequest(request)) continue;
           found.push({ ...request, call: node, program });
         }
       }
@@ -131,6 +131,11 @@ export class RequestFinder {
     this.requestCalls.set(fn, null); // recursion guard: a cycle makes no requests of its own
     const found = this.callsIn(fn).filter((call) => {
       if (this.evaluator.call(program, call, null).request) return true;
+      // `RestClient.get(API + path)`, `this.http.post(url, body)`: a client out of sight, given a URL.
+      if (call.callee.kind === "member") {
+        const generic = this.genericRequest(program, call, null);
+        if (generic && isClientCallRequest(generic)) return true;
+      }
       const callee = this.evaluator.callTarget(program, call, null)?.fn;
       return callee !== undefined && callee.fn !== fn && this.makesRequests(callee.program, callee.fn);
     });
@@ -198,6 +203,17 @@ export class RequestFinder {
 }
 
 const URL_OPTION_KEYS = ["url", "uri", "uriPath", "path", "pathname", "endpoint", "resource"];
+
+/**
+ * A call of a client we cannot see that says it sends a request: by its name (`RestClient.get(url)`,
+ * `http.post(url, body)`) or with an options object that names the method (`execute(method: verb,
+ * url: …)`), given a URL. Inside a wrapper, a request made with the wrapper's arguments.
+ */
+function isClientCallRequest(request: RequestInfo): boolean {
+  if (request.library !== "unknown" || request.routeDefinition || request.url === null) return false;
+  const call = request.call;
+  return methodOfCalleeName(calleeNameOf(call)) !== null || call.args.some((arg) => arg.kind === "object" && arg.properties.some((property) => property.kind === "property" && property.key === "method"));
+}
 
 /** The URL of an options object that names one beside a `method` (`{ method: "put", uriPath: "…" }`). */
 function urlOfOptions(options: ObjectValue): StringValue | null {
