@@ -35,6 +35,8 @@ class PythonLowering extends TreeLowering {
   }
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
+  /** Names given to the values of tuple assignments (`ok, data = …`), one each. */
+  private tupleCount = 0;
   /** Names bound to the generated SDK's module or client class (`cloudflare`, `Cloudflare`). */
   private readonly generatedSdkNames = new Set<string>();
   /** Names (and attribute chains such as `self.client`) bound to a client of the generated SDK. */
@@ -108,6 +110,8 @@ class PythonLowering extends TreeLowering {
             const expression = value.namedChildren[0];
             const alias = value.childForFieldName("alias")?.namedChildren[0] ?? value.namedChildren[1];
             if (expression && alias?.type === "identifier") {
+              // with httpx.Client() as client: a client of the request library, as after `client = httpx.Client()`
+              this.noteBinding(alias.text, expression);
               out.push(this.assignment(alias.text, this.range(alias), this.expression(expression), this.range(value)));
               continue;
             }
@@ -237,6 +241,7 @@ class PythonLowering extends TreeLowering {
         );
       case "list":
       case "tuple":
+      case "expression_list":
       case "set":
         // `[API, "zones", *parts]`: a list's elements spread in place
         return this.array(
@@ -319,7 +324,19 @@ class PythonLowering extends TreeLowering {
       if (chain) this.noteBinding(chain.join("."), right);
       return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(left), expression: this.expression(left) }, value } };
     }
-    // `a, b = …`: the names are declared, their values unknown.
+    // `ok, data = call(…)`: the value once, in a name of its own, then each name its element.
+    const targets = left.type === "pattern_list" || left.type === "tuple_pattern" ? left.namedChildren : [];
+    if (targets.length > 0 && targets.every((target) => target?.type === "identifier")) {
+      const tuple = `%tuple${this.tupleCount++}`;
+      const statements = [this.assignment(tuple, this.range(left), value, range)];
+      targets.forEach((target, index) => {
+        const at = this.range(target!);
+        const element = this.subscript(this.identifier(tuple, at), { kind: "number", range: at, value: index, raw: String(index) }, at);
+        statements.push(this.assignment(target!.text, at, element, at));
+      });
+      return { kind: "block", range, body: statements };
+    }
+    // `a, *rest = …`, `a, (b, c) = …`: the names are declared, their values unknown.
     const names = left.descendantsOfType("identifier").filter((n): n is SyntaxNode => n !== null);
     return {
       kind: "other",

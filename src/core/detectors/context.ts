@@ -8,11 +8,14 @@ import { status } from "../../catalogue/status.js";
 import type { CatalogueEntry, RuleName } from "../../catalogue/types.js";
 import type { Evaluator } from "../evaluator/index.js";
 import type { Confidence, Finding, Suggestion, TextEdit } from "../finding.js";
-import type { Expression, Node, Range } from "../ir.js";
+import type { CallExpression, Expression, FunctionNode, Node, Range } from "../ir.js";
 import { deprecationMessage, formatMessage, type MessageId } from "../messages.js";
 import type { Program } from "../program.js";
 import type { AnalysisOptions } from "../options.js";
-import { isHole, type RequestInfo, type StringPart } from "../values.js";
+import { isHole, type RequestInfo, type StringPart, type Value } from "../values.js";
+
+/** Callers of a helper whose arguments are followed into it (see `valuesInCallers`). */
+const MAX_CALLERS = 16;
 
 export type { AnalysisOptions, LogpushLimits } from "../options.js";
 export { DEFAULT_LOGPUSH_LIMITS } from "../options.js";
@@ -141,6 +144,41 @@ export class DetectorContext {
     };
     visit(request.url?.parts ?? []);
     return [...sites];
+  }
+
+  /** The calls of this file that run each function of it (a helper's callers), found once per file. */
+  private callersCache: Map<FunctionNode, CallExpression[]> | null = null;
+
+  private callersOf(fn: FunctionNode): CallExpression[] {
+    if (!this.callersCache) {
+      const callers = new Map<FunctionNode, CallExpression[]>();
+      for (const call of this.program.calls) {
+        const target = this.evaluator.callTarget(this.program, call, null);
+        if (!target || target.fn.program !== this.program) continue;
+        const list = callers.get(target.fn.fn);
+        if (list) list.push(call);
+        else callers.set(target.fn.fn, [call]);
+      }
+      this.callersCache = callers;
+    }
+    return this.callersCache.get(fn) ?? [];
+  }
+
+  /**
+   * What `node`, written in a function, is when the function is run by each of its callers in this
+   * file (`def view(r): return r.get("zone_name")` called with a DNS record): at most
+   * `MAX_CALLERS` of them, one call deep.
+   */
+  valuesInCallers(node: Expression): Value[] {
+    const fn = this.program.enclosingFunction(node);
+    if (!fn) return [];
+    const values: Value[] = [];
+    for (const call of this.callersOf(fn).slice(0, MAX_CALLERS)) {
+      const target = this.evaluator.callTarget(this.program, call, null);
+      const env = target ? this.evaluator.callEnv(target.fn, target.args, null, target.self) : null;
+      if (env) values.push(this.evaluator.value(this.program, node, env));
+    }
+    return values;
   }
 
   /** Whether `node` is the target of an assignment or a `delete`: a write, not a read. */

@@ -14,14 +14,17 @@ import type { Expression, MemberExpression, Node, ObjectLiteral, Property } from
 import { staticText, type Value } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
-const isRecord = (value: Value) => value.kind === "record" || value.kind === "records";
+/** A DNS record or a list of them; or a value that is one in some of its branches (`ok ? data["result"] : {}`). */
+const isRecord = (value: Value): boolean => value.kind === "record" || value.kind === "records" || (value.kind === "choice" && value.options.some(isRecord));
 
 function recordEvidence(ctx: DetectorContext, object: Expression): Value | null {
   const value = ctx.evaluator.value(ctx.program, object);
   if (isRecord(value)) return value;
   const typeText = ctx.evaluator.context.types?.typeTextOf(ctx.program, object) ?? null;
   const typed = dnsRecordValueOfType(typeText);
-  return typed && isRecord(typed) ? typed : null;
+  if (typed && isRecord(typed)) return typed;
+  // A helper's parameter (`def view(r): return r.get("zone_name")`) given a record by a caller.
+  return value.kind === "unknown" ? (ctx.valuesInCallers(object).find(isRecord) ?? null) : null;
 }
 
 function fieldEntries(ctx: DetectorContext, rule: "no-removed-dns-record-fields" | "no-srv-data-fields"): Map<string, CatalogueEntry> {

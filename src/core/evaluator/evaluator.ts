@@ -506,16 +506,17 @@ export class Evaluator {
     if (!inner) return UNKNOWN;
     const body = fn.fn.body;
     if (!Array.isArray(body)) return this.value(fn.program, body, inner);
-    // The first return known; where it is text or a plain object and other returns may be taken,
-    // any of those of the same kind (`if (kind === "new") return "rulesets"; return "firewall/rules"`
-    // with `kind` unknown; `return { url: …, method: "GET" }` in each case of a switch), as a
+    // The first return known; where it is text, a plain object or a list and other returns may be
+    // taken, any of those of the same kind (`if (kind === "new") return "rulesets"; return
+    // "firewall/rules"` with `kind` unknown; `return { url: …, method: "GET" }` in each case of a
+    // switch; Python's `return False, {"errors": …}` before `return True, data`), as a
     // conditional's branches are.
     const options: Value[] = [];
-    let family: "text" | "object" | null = null;
+    let family: "text" | "object" | "list" | null = null;
     for (const returned of reachableReturns(this, fn.program, body, inner)) {
       const value = this.value(fn.program, returned, inner);
       if (value.kind === "unknown") continue;
-      const kind = value.kind === "string" || value.kind === "number" ? "text" : value.kind === "object" && !value.map ? "object" : null;
+      const kind = value.kind === "string" || value.kind === "number" ? "text" : value.kind === "object" && !value.map ? "object" : value.kind === "array" ? "list" : null;
       if (options.length === 0) {
         if (kind === null) return value;
         family = kind;
