@@ -31,6 +31,11 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   ohmyfetch: "ofetch",
   cloudflare: "cloudflare",
   "cloudflare/tree-shakable": "cloudflare",
+  // The Terraform provider made into packages (see evaluator/providers.ts): Pulumi's, CDK for Terraform's.
+  "@pulumi/cloudflare": "terraform-provider",
+  "@cdktf/provider-cloudflare": "terraform-provider",
+  "python:pulumi_cloudflare": "terraform-provider",
+  "python:cdktf_cdktf_provider_cloudflare": "terraform-provider",
   path: "path",
   "node:path": "path",
   "path/posix": "path",
@@ -40,6 +45,11 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   util: "util",
   "node:util": "util",
 });
+
+/** The library a module specifier names: the table's, or a module inside CDK for Terraform's package (`@cdktf/provider-cloudflare/lib/record`). */
+export function libraryOfModule(specifier: string): LibraryName | undefined {
+  return LIBRARY_OF_MODULE[specifier] ?? (/^(?:@cdktf\/provider-cloudflare|python:cdktf_cdktf_provider_cloudflare|python:pulumi_cloudflare)[/.]/.test(specifier) ? "terraform-provider" : undefined);
+}
 
 /** Global names that are request libraries when nothing in the file declares them. */
 export const GLOBAL_LIBRARIES: Readonly<Record<string, LibraryName>> = nameTable({

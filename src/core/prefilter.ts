@@ -23,6 +23,7 @@ import type { RuleName } from "../catalogue/types.js";
 import { LIBRARY_OF_MODULE } from "./libraries.js";
 import { NO_NARROWING, type Narrowing } from "./options.js";
 import { SDK_ROUTES } from "./sdk-routes.js";
+import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "./terraform-resources.js";
 
 /** Names matched with their case, as the detectors match them. */
 const DISTINCTIVE = ["error_chain", "DNS Validation Error"];
@@ -79,6 +80,14 @@ const FILTER_WHERE = /\bwhere\\?["']?\s*:/;
 const MAY_BE_DNS = /dns/i;
 const ERROR_CODE = /(?:[=!]=\s*|\bcase\s+|\bwhen\s+)1004\b|\b1004\s*[=!]=/;
 const API_ERRORS = /errors|error_chain|DNS Validation Error|dns/i;
+
+/** The Terraform provider made into packages: Pulumi's and CDK for Terraform's (see evaluator/providers.ts). */
+const PROVIDER_PACKAGE = /@pulumi\/cloudflare|@cdktf\/provider-cloudflare|pulumi_cloudflare|cdktf_cdktf_provider_cloudflare/;
+const pascalCase = (type: string) => type.replace(/^cloudflare_/, "").replace(/(?:^|_)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+/** Their classes and functions for the provider's resources and data sources of the schedule (`ZoneSettingsOverride`, `getWafPackages`). */
+const PROVIDER_NAMES = new RegExp(
+  `\\b(?:${[...Object.keys(TERRAFORM_RESOURCES), TERRAFORM_SETTINGS_RESOURCE, TERRAFORM_SETTING_RESOURCE].map(pascalCase).concat(Object.keys(TERRAFORM_DATA_SOURCES).flatMap((type) => [`get${pascalCase(type)}`, type.replace(/^cloudflare/, "get")])).join("|")})\\b`,
+);
 
 const alternation = (words: Iterable<string>) =>
   [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
@@ -225,7 +234,7 @@ export class Prefilter {
   hints(text: string, reading: TextReading = CODE): Hints {
     const { names, members } = reading;
     let signals = 0;
-    if (this.distinctive.test(text) || DRAFT_CIPHER.test(text) || (names && this.names?.test(text))) signals |= Signal.Distinctive;
+    if (this.distinctive.test(text) || DRAFT_CIPHER.test(text) || (names && this.names?.test(text)) || (PROVIDER_PACKAGE.test(text) && PROVIDER_NAMES.test(text))) signals |= Signal.Distinctive;
     if (SRV.test(text)) signals |= Signal.Srv;
     const words = new Set<string>();
     this.words.lastIndex = 0;
@@ -478,7 +487,7 @@ const sameNarrowing = (a: Narrowing, b: Narrowing) =>
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[TABLE_ITERATED, DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
   routeReaches.toString(),

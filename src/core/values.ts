@@ -4,7 +4,7 @@
  * from it, DNS records, or nothing.
  */
 import type { HttpMethod } from "../catalogue/types.js";
-import type { CallExpression, ClassNode, Expression, FunctionNode, ObjectLiteral } from "./ir.js";
+import type { CallExpression, ClassNode, Expression, FunctionNode, NewExpression, ObjectLiteral } from "./ir.js";
 import type { Program } from "./program.js";
 
 /** Where a piece of text was written: a string literal or template in some program. */
@@ -38,6 +38,7 @@ export type LibraryName =
   | "superagent"
   | "ofetch"
   | "cloudflare"
+  | "terraform-provider"
   | "path"
   | "url"
   | "util";
@@ -48,7 +49,7 @@ export interface RequestInfo {
   url: StringValue | null;
   method: HttpMethod | null;
   /** The call in the analysed program that makes (or leads to) the request. */
-  call: CallExpression;
+  call: CallExpression | NewExpression;
   program: Program;
   /** The request body as sent (before serialisation), when known. */
   body: Value | null;

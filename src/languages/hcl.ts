@@ -3,13 +3,13 @@
  * an SRV `data { service … }` or a Logpush job's `filter` reads like the same literal in code;
  * `"${var.zone_id}"` templates; `var.x` bound to the variable's `default` and `local.x` to its
  * `locals` value; and the provider's resources that call endpoints of the schedule
- * (tables/terraform.ts) as requests of those endpoints, located at the resource type or at the
+ * (core/terraform-resources.ts) as requests of those endpoints, located at the resource type or at the
  * setting name that decides the endpoint. A resource (or setting) is read, created, updated and
  * deleted by the provider, so it uses every method its endpoint has; a data source only reads.
  */
 import type * as IR from "../core/ir.js";
 import { API_BASE, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
-import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "./tables/terraform.js";
+import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "../core/terraform-resources.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 

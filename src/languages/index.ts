@@ -8,7 +8,7 @@
 import type { Module } from "../core/ir.js";
 import type { TextReading } from "../core/prefilter.js";
 import { GO_GENERATED_SDK_METHODS, GO_SDK_DNS_RECORD_RESULTS, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
-import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "./tables/terraform.js";
+import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "../core/terraform-resources.js";
 import type { GrammarName } from "./tree-sitter.js";
 
 /**
@@ -279,7 +279,7 @@ const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
  */
 export function prefilterText(language: LanguageId, text: string): string {
   if (language === "go") return text.replace(GO_IMPORTS, " ");
-  if (language === "python") return text.replace(PYTHON_IMPORTS, " ").replace(PYTHON_DICT_CALLS, (call) => call.replace(/([(,]\s*)([A-Za-z_]\w*)\s*=/g, '$1"$2"='));
+  if (language === "python") return text.replace(PYTHON_IMPORTS, (line) => (PROVIDER_IMPORT.test(line) ? line : " ")).replace(PYTHON_DICT_CALLS, (call) => call.replace(/([(,]\s*)([A-Za-z_]\w*)\s*=/g, '$1"$2"='));
   if (language === "ruby") return text.replace(RUBY_WORD_ARRAYS, (_whole, open: string, words: string) => `%w${open}${quotedWords(words)}`);
   // Shell scripts, and the shell of CI steps (YAML) and of code blocks (Markdown).
   if (language === "shell" || language === "yaml" || language === "markdown") return text.replace(SHELL_WORD_LISTS, (_whole, forHead?: string, forWords?: string, arrayHead?: string, arrayWords?: string) => (forHead !== undefined ? forHead + quotedWords(forWords!) : `${arrayHead!}${quotedWords(arrayWords!)})`));
@@ -292,6 +292,8 @@ export function prefilterText(language: LanguageId, text: string): string {
  * as it reads words in quotes.
  */
 const SHELL_WORD_LISTS = /(\bfor\s+[A-Za-z_]\w*\s+in\s+)([^;\n]*)|([A-Za-z_]\w*=\()([^)]*)\)/g;
+/** `import pulumi_cloudflare as cloudflare`: the Terraform provider's package, whose classes the prefilter reads beside its name. */
+const PROVIDER_IMPORT = /\b(?:pulumi_cloudflare|cdktf_cdktf_provider_cloudflare)\b/;
 /** Python's `dict(brotli="on", …)`: its keywords are the dict's keys, read as quoted words. */
 const PYTHON_DICT_CALLS = /\bdict\([^()]*\)/g;
 /** Ruby's word and symbol arrays (`%w[brotli minify]`, `%i(…)`), read the same way. */

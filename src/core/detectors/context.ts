@@ -101,7 +101,10 @@ export class DetectorContext {
 
   /** Every request the file makes (directly, or through a wrapper), computed once. */
   requests(): RequestInfo[] {
-    this.requestsCache ??= this.program.calls.flatMap((call) => this.evaluator.requestsOf(this.program, call));
+    this.requestsCache ??= [
+      ...this.program.calls.flatMap((call) => this.evaluator.requestsOf(this.program, call)),
+      ...this.program.news.flatMap((node) => this.evaluator.requestOfNew(this.program, node) ?? []),
+    ];
     return this.requestsCache;
   }
 

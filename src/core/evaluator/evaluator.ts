@@ -11,7 +11,7 @@
  */
 import type { CatalogueIndex } from "../../catalogue/load.js";
 import type { CallExpression, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
-import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS } from "../libraries.js";
+import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS, libraryOfModule } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
 import { UNKNOWN, choiceOf, partsOf, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
@@ -24,6 +24,7 @@ import { condition, reachableReturns } from "./conditions.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
+import { providerCall } from "./providers.js";
 import { classMember, selfOf, thisMember } from "./classes.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
@@ -587,8 +588,25 @@ export class Evaluator {
         return { kind: "client", library: "undici", base: origin.kind === "string" ? origin : null, method: null, path: [] };
       }
       if (value.library === "url" && value.path[0] === "URL") return newUrl(this, program, node, env);
+      if (value.library === "terraform-provider") return providerCall(this, program, node, value.path, env).result;
     }
     return UNKNOWN;
+  }
+
+  /**
+   * The request a `new` makes: a resource of the Terraform provider's packages (providers.ts). Only
+   * a name imported from one is evaluated: the value of any other class may need its module parsed.
+   */
+  requestOfNew(program: Program, node: NewExpression): RequestInfo | null {
+    let root = node.callee;
+    while (root.kind === "member") root = root.object;
+    const source = root.kind === "identifier" ? program.resolve(root)?.source : undefined;
+    // `import * as cloudflare from "@pulumi/cloudflare"`, `const cloudflare = require("@pulumi/cloudflare")`
+    const init = source?.kind === "init" ? source.init : null;
+    const specifier = source?.kind === "import" ? source.source : init?.kind === "call" && init.callee.kind === "identifier" && init.callee.name === "require" && init.args[0]?.kind === "string" ? init.args[0].value : null;
+    if (specifier === null || libraryOfModule(specifier) !== "terraform-provider") return null;
+    const callee = this.value(program, node.callee);
+    return callee.kind === "library" && callee.library === "terraform-provider" ? providerCall(this, program, node, callee.path, null).request : null;
   }
 
   // ---- requests ------------------------------------------------------------------------------

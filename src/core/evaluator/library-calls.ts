@@ -11,6 +11,7 @@ import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type Env, type
 import type { Evaluator } from "./evaluator.js";
 import { mergedObject } from "./builtins.js";
 import { makeRequest } from "./requests.js";
+import { providerCall } from "./providers.js";
 import { sdkCall } from "./sdk.js";
 import { directoryOf, joinBase, joinUrl, substituted } from "./url-values.js";
 
@@ -118,6 +119,8 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
     }
     case "cloudflare":
       return sdkCall(site);
+    case "terraform-provider":
+      return providerCall(evaluator, program, node, callee.path, env);
     case "path": {
       if (site.last !== "join" && site.last !== "resolve") return NO_REQUEST;
       const parts = site.args.flatMap((arg, index) => [...(index > 0 ? [{ text: "/", origin: null }] : []), ...partsOf(arg, null)]);

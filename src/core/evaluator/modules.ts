@@ -2,14 +2,14 @@
  * Values that cross module boundaries: ES imports and exports, `export *`, CommonJS
  * `module.exports`/`export =`, and `require()`. Other files come through the `ModuleHost`.
  */
-import { LIBRARY_OF_MODULE } from "../libraries.js";
+import { libraryOfModule } from "../libraries.js";
 import { programOf, type Program } from "../program.js";
 import { UNKNOWN, type ObjectValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 
 /** What `import { imported } from specifier` (or `* as`, or default) gives. */
 export function importedValue(evaluator: Evaluator, program: Program, specifier: string, imported: string): Value {
-  const library = LIBRARY_OF_MODULE[specifier];
+  const library = libraryOfModule(specifier);
   if (library) return { kind: "library", library, path: imported === "default" || imported === "*" ? [] : [imported] };
   const target = loadModule(evaluator, program, specifier, imported === "*" ? undefined : imported);
   if (!target) return UNKNOWN;
@@ -19,7 +19,7 @@ export function importedValue(evaluator: Evaluator, program: Program, specifier:
 
 /** What `require(specifier)` gives. */
 export function requiredValue(evaluator: Evaluator, program: Program, specifier: string): Value {
-  const library = LIBRARY_OF_MODULE[specifier];
+  const library = libraryOfModule(specifier);
   if (library) return { kind: "library", library, path: [] };
   const target = loadModule(evaluator, program, specifier);
   if (!target) return UNKNOWN;

@@ -4,7 +4,7 @@
  * or as a call we do not know that is given a path (a project's client, or a route definition).
  */
 import type { HttpMethod } from "../../catalogue/types.js";
-import type { CallExpression, FunctionNode, Node } from "../ir.js";
+import type { CallExpression, Expression, FunctionNode, NewExpression, Node } from "../ir.js";
 import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
@@ -25,7 +25,7 @@ export interface RequestFields {
   note?: string | null;
 }
 
-export function makeRequest(evaluator: Evaluator, program: Program, call: CallExpression, fields: RequestFields): RequestInfo {
+export function makeRequest(evaluator: Evaluator, program: Program, call: CallExpression | NewExpression, fields: RequestFields): RequestInfo {
   return {
     library: fields.library,
     url: fields.url,
@@ -234,7 +234,7 @@ function joinedSegments(list: Extract<Value, { kind: "array" }>): StringValue | 
   return stringValue(elements.flatMap((element, index) => [...(index > 0 ? [{ text: "/", origin: null }] : []), ...partsOf(element, null)]));
 }
 
-function calleeNameOf(node: CallExpression): string | null {
+function calleeNameOf(node: { callee: Expression }): string | null {
   return node.callee.kind === "member" ? node.callee.property : node.callee.kind === "identifier" ? node.callee.name : null;
 }
 

@@ -6,7 +6,7 @@
  * of its endpoint with every method the endpoint has (the provider reads, creates, updates and
  * deletes through it); `data` sources as a GET.
  */
-import type { HttpMethod } from "../../catalogue/types.js";
+import type { HttpMethod } from "../catalogue/types.js";
 
 export interface TerraformRoute {
   /** The method that creates (or, for a setting or an existing object, updates) the resource; data sources read with it. */
