@@ -184,7 +184,8 @@ export class RequestFinder {
       // not for `Object.freeze(['user', 'billing', 'history'])`.
       if (container?.kind === "array" && (methodArgument !== -1 || methodOfCalleeName(calleeName) !== null)) url = joinedSegments(container);
       else if (container?.kind === "object") {
-        url = urlOfOptions(container);
+        // `{ method: "put", uriPath: … }`; or, for a call that names its method, the path alone (`cf_get(path: …)`).
+        url = urlOfOptions(container) ?? (methodOfCalleeName(calleeName) !== null ? urlOfKeys(container) : null);
         options = container;
       }
       if (!url) return null;
@@ -217,7 +218,11 @@ function isClientCallRequest(request: RequestInfo): boolean {
 
 /** The URL of an options object that names one beside a `method` (`{ method: "put", uriPath: "…" }`). */
 function urlOfOptions(options: ObjectValue): StringValue | null {
-  if (options.get("method") === undefined) return null;
+  return options.get("method") === undefined ? null : urlOfKeys(options);
+}
+
+/** The text under one of the keys that name a URL (`url`, `path`, `endpoint`…). */
+function urlOfKeys(options: ObjectValue): StringValue | null {
   for (const key of URL_OPTION_KEYS) {
     const value = options.get(key);
     if (value?.kind === "string") return value;
@@ -238,12 +243,15 @@ function calleeNameOf(node: { callee: Expression }): string | null {
   return node.callee.kind === "member" ? node.callee.property : node.callee.kind === "identifier" ? node.callee.name : null;
 }
 
-/** `get`, `post` … or a name that starts with one (`getAPIList`, `postJson`, `delete_record`). */
+/**
+ * `get`, `post` … or a name that starts with one (`getAPIList`, `postJson`, `delete_record`) or
+ * ends with one after a word (`cf_get`, `api_patch`, `httpGet`; not `budget` or `widget`).
+ */
 function methodOfCalleeName(name: string | null): HttpMethod | null {
   if (name === null) return null;
   const exact = methodFromText(name);
   if (exact) return exact;
-  const prefix = /^(get|post|put|patch|delete)(?=[A-Z_])/.exec(name);
-  return prefix ? methodFromText(prefix[1]!) : null;
+  const verb = /^(get|post|put|patch|delete)(?=[A-Z_])|_(get|post|put|patch|delete)$|[a-z0-9](Get|Post|Put|Patch|Delete)$/.exec(name);
+  return verb ? methodFromText((verb[1] ?? verb[2] ?? verb[3])!.toLowerCase()) : null;
 }
 
