@@ -142,6 +142,11 @@ export abstract class TreeLowering {
     }
   }
 
+  /** Whether `name` is a parameter or an assigned name of the function being lowered or one around it. */
+  isDeclared(name: string): boolean {
+    return this.scopes.some((scope) => scope.has(name));
+  }
+
   /** `name = value` as a declaration the first time the function (or file) assigns the name, a write after. */
   assignment(name: string, nameRange: IR.Range, value: IR.Expression, range: IR.Range, typeText: string | null = null): IR.Statement {
     const scope = this.scopes.at(-1)!;

@@ -37,6 +37,10 @@ export function lowerRuby(tree: Tree, text: string, file: string): LoweredFile {
 
 class RubyLowering extends TreeLowering {
   protected readonly grammarLabel = "Ruby";
+  /** The class being lowered: its name, its methods (instance and `def self.…`) and `attr_*` readers. */
+  private classContext: { name: string; instanceMethods: Set<string>; classMethods: Set<string>; readers: Set<string> } | null = null;
+  /** In a method of that class: an instance method (`self` is the instance) or a class method. */
+  private methodKind: "instance" | "class" | null = null;
 
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
     const range = this.range(node);
@@ -48,6 +52,11 @@ class RubyLowering extends TreeLowering {
         if (!left || !right) return null;
         let value = this.expression(right);
         if (node.type === "operator_assignment") value = this.binary("+", this.expression(left), value, range);
+        // @zone = zone in a method: the instance's field
+        if (left.type === "instance_variable" && this.methodKind === "instance") {
+          const target: IR.Expression = this.member({ kind: "this", range: this.range(left) }, left.text.slice(1), this.range(left), this.range(left));
+          return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(left), expression: target }, value } };
+        }
         if (left.type === "identifier" || left.type === "constant" || left.type === "instance_variable" || left.type === "global_variable" || left.type === "class_variable") {
           return this.assignment(left.text, this.range(left), value, range);
         }
@@ -57,6 +66,7 @@ class RubyLowering extends TreeLowering {
       case "singleton_method":
         return { kind: "function-declaration", range, fn: this.methodNode(node) };
       case "class":
+        return this.classDeclaration(node);
       case "module":
       case "singleton_class": {
         const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
@@ -106,9 +116,21 @@ class RubyLowering extends TreeLowering {
   protected expressionOf(node: SyntaxNode): IR.Expression | null {
     const range = this.range(node);
     switch (node.type) {
-      case "identifier":
-      case "constant":
+      case "identifier": {
+        // In a method, a name that is no local: the class's reader (`attr_reader :zone`) or method called without arguments.
+        const context = this.classContext;
+        if (context && this.methodKind === "instance" && !this.isDeclared(node.text)) {
+          if (context.readers.has(node.text)) return this.member({ kind: "this", range }, node.text, range, range);
+          if (context.instanceMethods.has(node.text)) return this.call(this.member({ kind: "this", range }, node.text, range, range), [], range);
+        }
+        return this.identifier(node.text, range);
+      }
       case "instance_variable":
+        return this.methodKind === "instance" ? this.member({ kind: "this", range }, node.text.slice(1), range, range) : this.identifier(node.text, range);
+      case "self":
+        if (this.methodKind === "instance") return { kind: "this", range };
+        return this.classContext ? this.identifier(this.classContext.name, range) : null;
+      case "constant":
       case "global_variable":
       case "class_variable":
         return this.identifier(node.text, range);
@@ -265,9 +287,79 @@ class RubyLowering extends TreeLowering {
       const request = this.faradayBlockRequest(name.toUpperCase(), block, range);
       if (request) return this.opaque(range, [request, this.blockFunction(block)]);
     }
-    const callee = receiver ? this.member(this.expression(receiver), BLOCK_METHODS[name] && block ? BLOCK_METHODS[name]! : name, range, this.range(method)) : this.identifier(name, this.range(method));
+    // EdgeClient.new(token, zone): an instance of the class (`Api::Client.new`: of `Client`)
+    if (name === "new" && !block && (receiver?.type === "constant" || receiver?.type === "scope_resolution")) {
+      const className = receiver.type === "constant" ? receiver : receiver.childForFieldName("name");
+      if (className) return { kind: "new", range, callee: this.identifier(className.text, this.range(className)), args };
+    }
+    const callee = receiver ? this.member(this.expression(receiver), BLOCK_METHODS[name] && block ? BLOCK_METHODS[name]! : name, range, this.range(method)) : this.ownMethod(name, this.range(method)) ?? this.identifier(name, this.range(method));
     if (block) args.push(this.blockFunction(block));
     return this.call(callee, args, range);
+  }
+
+  /** A call without a receiver, in a method, of a method of its class: `self`'s (the instance's, or the class's in a `def self.…`). */
+  private ownMethod(name: string, range: IR.Range): IR.Expression | null {
+    const context = this.classContext;
+    if (!context || this.isDeclared(name)) return null;
+    if (this.methodKind === "instance" && context.instanceMethods.has(name)) return this.member({ kind: "this", range }, name, range, range);
+    if (this.methodKind === "class" && context.classMethods.has(name)) return this.member(this.identifier(context.name, range), name, range, range);
+    return null;
+  }
+
+  /**
+   * A class: its methods (`initialize` as the constructor, `def self.…` as static ones) and
+   * constants as members; `@x` in its methods is the instance's field, `self` the instance (the
+   * class in a `def self.…`), and a call without a receiver of one of its methods is `self`'s.
+   * Constants are also names of the scope around the class, as Ruby looks them up from its
+   * methods; other statements of the body (`attr_reader`, `include`) are kept beside it.
+   */
+  private classDeclaration(node: SyntaxNode): IR.Statement[] {
+    const range = this.range(node);
+    const nameNode = node.childForFieldName("name");
+    const name = (nameNode?.type === "scope_resolution" ? nameNode.childForFieldName("name") : nameNode)?.text ?? null;
+    const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
+    const children = (body?.namedChildren ?? []).filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+    if (!name) return [{ kind: "block", range, body: this.inFunctionScope([], () => children.flatMap((child) => [this.statement(child)].flat())) }];
+    const context = { name, instanceMethods: new Set<string>(), classMethods: new Set<string>(), readers: new Set<string>() };
+    for (const child of children) {
+      const methodName = child.childForFieldName("name")?.text;
+      if (child.type === "method" && methodName) context.instanceMethods.add(methodName);
+      else if (child.type === "singleton_method" && methodName) context.classMethods.add(methodName);
+      else if (child.type === "call" && !child.childForFieldName("receiver") && /^attr_(?:reader|accessor)$/.test(child.childForFieldName("method")?.text ?? "")) {
+        for (const symbol of child.childForFieldName("arguments")?.namedChildren ?? []) if (symbol?.type === "simple_symbol") context.readers.add(symbol.text.slice(1));
+      }
+    }
+    const outer = { context: this.classContext, kind: this.methodKind };
+    const members: IR.ClassMember[] = [];
+    const constants: IR.Statement[] = [];
+    const rest: IR.Statement[] = [];
+    this.classContext = context;
+    try {
+      for (const child of children) {
+        const at = this.range(child);
+        if (child.type === "method" || child.type === "singleton_method") {
+          this.methodKind = child.type === "method" ? "instance" : "class";
+          const key = child.childForFieldName("name")?.text ?? null;
+          members.push({ range: at, key: key === "initialize" && child.type === "method" ? "constructor" : key, value: this.methodNode(child), isStatic: child.type === "singleton_method", typeText: null });
+          this.methodKind = null;
+          continue;
+        }
+        const left = child.type === "assignment" ? child.childForFieldName("left") : null;
+        const right = child.childForFieldName("right");
+        if (left?.type === "constant" && right) {
+          constants.push(this.assignment(left.text, this.range(left), this.expression(right), at));
+          members.push({ range: at, key: left.text, value: this.identifier(left.text, this.range(left)), isStatic: true, typeText: null });
+          continue;
+        }
+        rest.push(...[this.statement(child)].flat());
+      }
+    } finally {
+      this.classContext = outer.context;
+      this.methodKind = outer.kind;
+    }
+    const superclass = node.childForFieldName("superclass")?.namedChildren[0];
+    const cls: IR.ClassNode = { kind: "class", range, name, superClass: superclass ? this.expression(superclass) : null, members };
+    return [...constants, { kind: "class-declaration", range, cls }, ...rest];
   }
 
   private blockFunction(node: SyntaxNode): IR.FunctionNode {
