@@ -139,6 +139,7 @@ class GoLowering extends TreeLowering {
         return { kind: "return", range, argument: values[0] ? this.expression(values[0]) : null };
       }
       case "expression_switch_statement":
+        return this.switchStatement(node);
       case "type_switch_statement":
       case "select_statement":
       case "expression_case":
@@ -153,6 +154,28 @@ class GoLowering extends TreeLowering {
         return { kind: "other", range, children: [] };
     }
     return null;
+  }
+
+  /**
+   * `switch s.ID { case "minify", "brotli": … default: … }`: a switch of the model. Each value of a
+   * case is a case of its own, the last one holding the body; every body ends with a `break` (Go's
+   * cases do not fall through).
+   */
+  private switchStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const initializer = node.childForFieldName("initializer");
+    const value = node.childForFieldName("value");
+    const cases: IR.SwitchStatement["cases"] = [];
+    for (const child of node.namedChildren) {
+      if (child?.type !== "expression_case" && child?.type !== "default_case") continue;
+      const values = child.childForFieldName("value");
+      const statements = child.namedChildren.filter((part): part is SyntaxNode => part !== null && part.id !== values?.id);
+      const body = [...this.statements(statements), { kind: "break", range: this.range(child) } as IR.Statement];
+      const tests = values ? values.namedChildren.filter((part): part is SyntaxNode => part !== null).map((part) => this.expression(part)) : [null];
+      tests.forEach((test, index) => cases.push({ test, body: index === tests.length - 1 ? body : [], range: this.range(child) }));
+    }
+    const statement: IR.Statement = { kind: "switch", range, discriminant: value ? this.expression(value) : { kind: "boolean", range, value: true }, cases };
+    return initializer ? { kind: "block", range, body: [...[this.statement(initializer)].flat(), statement] } : statement;
   }
 
   protected expressionOf(node: SyntaxNode): IR.Expression | null {

@@ -25,6 +25,7 @@ import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
+import { narrowedValue } from "./narrowing.js";
 import { classMember, selfOf, thisMember } from "./classes.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
@@ -182,7 +183,11 @@ export class Evaluator {
 
   private identifier(program: Program, node: Extract<Expression, { kind: "identifier" }>, env: Env | null): Value {
     const binding = program.resolve(node);
-    if (binding) return (binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env);
+    if (binding) {
+      const value = (binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env);
+      // Inside `if (setting === "minify")` or `case "minify":`, a name not known as one text is that text.
+      return staticText(value) === null ? (narrowedValue(program, node) ?? value) : value;
+    }
     const library = GLOBAL_LIBRARIES[node.name];
     if (library) return { kind: "library", library, path: [] };
     return UNKNOWN;
@@ -409,7 +414,9 @@ export class Evaluator {
     if (key === null) {
       return object.kind === "records" || object.kind === "array" ? this.elementOf(object) : UNKNOWN;
     }
-    return this.property(object, key) ?? UNKNOWN;
+    const value = this.property(object, key) ?? UNKNOWN;
+    // `setting.id` inside `switch (setting.id) { case "minify": … }`: that text, when not known otherwise.
+    return node.object.kind === "identifier" && (value.kind === "unknown" || value.kind === "choice") ? (narrowedValue(program, node) ?? value) : value;
   }
 
   /** A property of a value; `undefined` when the value is known to lack it. */

@@ -1,0 +1,81 @@
+/**
+ * Narrowing by a test the code makes on a name: inside `if (setting === "minify") { … }`, the
+ * branch of `cond && …` or `… ? … : …` taken when it holds, or `case "brotli": case "ssl":` of a
+ * `switch (setting)`, the name holds the text compared with (one of them), written where the test
+ * writes it. Only where the name's own value is not a known text (a parameter, a field of input):
+ * a known value is what the code uses. Tests are read as far as the function the name is read in.
+ */
+import type { Expression, Node, Statement, StringLiteral } from "../ir.js";
+import type { Binding, Program } from "../program.js";
+import { choiceOf, text, type Value } from "../values.js";
+
+const EQUALITY = new Set(["===", "=="]);
+
+/**
+ * The texts `node` is narrowed to by the tests around it, or `null`: a read of a name, or of a
+ * name's field (`setting.id` inside `switch (setting.id)`).
+ */
+export function narrowedValue(program: Program, node: Expression): Value | null {
+  const sameAs = readOf(program, node);
+  if (!sameAs) return null;
+  let child: Node = node;
+  for (let parent = program.parentOf(node); parent; child = parent, parent = program.parentOf(parent)) {
+    switch (parent.kind) {
+      case "function":
+        return null;
+      case "if":
+        if (parent.consequent === child) {
+          const found = comparedTexts(program, sameAs, parent.test);
+          if (found) return found;
+        }
+        break;
+      case "conditional":
+        if (parent.consequent === child) {
+          const found = comparedTexts(program, sameAs, parent.test);
+          if (found) return found;
+        }
+        break;
+      case "logical":
+        if (parent.operator === "&&" && parent.right === child) {
+          const found = comparedTexts(program, sameAs, parent.left);
+          if (found) return found;
+        }
+        break;
+      case "switch": {
+        if (!sameAs(parent.discriminant)) break;
+        const index = parent.cases.findIndex((candidate) => candidate.body.includes(child as Statement));
+        if (index === -1) break;
+        // `case "brotli": case "ssl": …`: the cases that fall through to this body, and its own.
+        const tests: StringLiteral[] = [];
+        for (let at = index; at >= 0 && (at === index || parent.cases[at]!.body.length === 0); at--) {
+          const test = parent.cases[at]!.test;
+          if (test?.kind !== "string") return null; // `default:` (or a test not written as text) may take anything
+          tests.push(test);
+        }
+        return choiceOf(tests.reverse().map((test) => text(test.value, { program, node: test })));
+      }
+    }
+  }
+  return null;
+}
+
+/** What a test compares the name with, when it holds: `name === "minify"`, `"minify" == name`, and either side of `&&`. */
+function comparedTexts(program: Program, sameAs: (expression: Expression) => boolean, test: Expression): Value | null {
+  if (test.kind === "logical" && test.operator === "&&") return comparedTexts(program, sameAs, test.left) ?? comparedTexts(program, sameAs, test.right);
+  if (test.kind !== "binary" || !EQUALITY.has(test.operator)) return null;
+  const [named, literal] = test.right.kind === "string" ? [test.left, test.right] : [test.right, test.left];
+  if (literal.kind !== "string" || !sameAs(named)) return null;
+  return text(literal.value, { program, node: literal });
+}
+
+/** Whether an expression reads what `node` reads: the same name, or the same field of the same name. */
+function readOf(program: Program, node: Expression): ((expression: Expression) => boolean) | null {
+  const nameOf = (expression: Expression): Binding | null => (expression.kind === "identifier" ? program.resolve(expression) : null);
+  const fieldOf = (expression: Expression) => (expression.kind === "member" ? (expression.property ?? (expression.computed?.kind === "string" ? expression.computed.value : null)) : null);
+  const name = nameOf(node);
+  if (name) return (expression) => nameOf(expression) === name;
+  const field = fieldOf(node);
+  const owner = node.kind === "member" ? nameOf(node.object) : null;
+  if (field === null || !owner) return null;
+  return (expression) => expression.kind === "member" && fieldOf(expression) === field && nameOf(expression.object) === owner;
+}
