@@ -234,7 +234,7 @@ export class Prefilter {
   hints(text: string, reading: TextReading = CODE): Hints {
     const { names, members } = reading;
     let signals = 0;
-    if (this.distinctive.test(text) || DRAFT_CIPHER.test(text) || (names && this.names?.test(text)) || (PROVIDER_PACKAGE.test(text) && PROVIDER_NAMES.test(text))) signals |= Signal.Distinctive;
+    if (this.distinctive.test(text) || DRAFT_CIPHER.test(text) || (names && this.names?.test(text)) || ((text.includes("pulumi") || text.includes("cdktf")) && PROVIDER_PACKAGE.test(text) && PROVIDER_NAMES.test(text))) signals |= Signal.Distinctive;
     if (SRV.test(text)) signals |= Signal.Srv;
     const words = new Set<string>();
     this.words.lastIndex = 0;

@@ -16,6 +16,42 @@ const EQUALITY = new Set(["===", "=="]);
  * name's field (`setting.id` inside `switch (setting.id)`).
  */
 export function narrowedValue(program: Program, node: Expression): Value | null {
+  // Most reads are of names no test of the file compares with a text: answered without a walk.
+  const key = keyOf(node);
+  if (key === null || !testedKeys(program).has(key)) return null;
+  // The tests around a read do not depend on the values the code is run with: found once per read.
+  let found = narrowings.get(node);
+  if (found === undefined) narrowings.set(node, (found = narrowingOf(program, node)));
+  return found;
+}
+
+const narrowings = new WeakMap<Expression, Value | null>();
+const testedKeysOf = new WeakMap<Program, ReadonlySet<string>>();
+
+/** `setting` for a name, `.id` for a field: what a test compares (see `testedKeys`). */
+function keyOf(node: Expression): string | null {
+  if (node.kind === "identifier") return node.name;
+  if (node.kind === "member") return node.property !== null ? `.${node.property}` : node.computed?.kind === "string" ? `.${node.computed.value}` : null;
+  return null;
+}
+
+/** The names and fields the file compares with a text (`x === "a"`, `case "a":` of `switch (x)`). */
+function testedKeys(program: Program): ReadonlySet<string> {
+  let keys = testedKeysOf.get(program);
+  if (!keys) {
+    const found = new Set<string>();
+    for (const literal of program.strings) {
+      const parent = program.parentOf(literal);
+      const compared = parent?.kind === "binary" && EQUALITY.has(parent.operator) ? (parent.left === literal ? parent.right : parent.left) : parent?.kind === "switch" && parent.discriminant !== literal ? parent.discriminant : null;
+      const key = compared ? keyOf(compared) : null;
+      if (key !== null) found.add(key);
+    }
+    testedKeysOf.set(program, (keys = found));
+  }
+  return keys;
+}
+
+function narrowingOf(program: Program, node: Expression): Value | null {
   const sameAs = readOf(program, node);
   if (!sameAs) return null;
   let child: Node = node;

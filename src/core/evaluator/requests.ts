@@ -132,7 +132,7 @@ export class RequestFinder {
     const found = this.callsIn(fn).filter((call) => {
       if (this.evaluator.call(program, call, null).request) return true;
       // `RestClient.get(API + path)`, `this.http.post(url, body)`: a client out of sight, given a URL.
-      if (call.callee.kind === "member") {
+      if (call.callee.kind === "member" && saysItRequests(call)) {
         const generic = this.genericRequest(program, call, null);
         if (generic && isClientCallRequest(generic)) return true;
       }
@@ -211,8 +211,11 @@ const URL_OPTION_KEYS = ["url", "uri", "uriPath", "path", "pathname", "endpoint"
  * url: …)`), given a URL. Inside a wrapper, a request made with the wrapper's arguments.
  */
 function isClientCallRequest(request: RequestInfo): boolean {
-  if (request.library !== "unknown" || request.routeDefinition || request.url === null) return false;
-  const call = request.call;
+  return request.library === "unknown" && !request.routeDefinition && request.url !== null && saysItRequests(request.call);
+}
+
+/** A call named for its verb, or given an options object that names a `method`: read from the code alone. */
+function saysItRequests(call: { callee: Expression; args: Expression[] }): boolean {
   return methodOfCalleeName(calleeNameOf(call)) !== null || call.args.some((arg) => arg.kind === "object" && arg.properties.some((property) => property.kind === "property" && property.key === "method"));
 }
 
