@@ -93,6 +93,8 @@ export const MESSAGE_CALLEES = new Set([
   // the same in the other languages the scanner reads (Python, Go, PHP, Ruby)
   ...["print", "println", "printf", "Println", "Printf", "Print", "Fprintf", "Fprintln", "Errorf", "Fatalf", "Panicf", "Infof", "Warnf", "Debugf", "Logf"],
   ...["warning", "exception", "critical", "puts", "error_log", "var_dump", "print_r"],
+  // adding to a list (`paths.append(f"/zones/{z}/rate_limits")`): the list is followed to where it is used
+  ...["push", "unshift", "append"],
 ]);
 
 /**

@@ -49,6 +49,11 @@ export interface Binding {
   loopWrites: { loop: ForOfStatement; steps: PathStep[] }[];
   /** What later `x += ...` append to it, in the order they are written. */
   appends: Expression[];
+  /**
+   * Elements added to the list it holds (`x.push(a)`, Python's `x.append(a)`, Go's `x = append(x,
+   * a)`, Ruby's `x << a`), anywhere in its scope: the list holds them after its own.
+   */
+  pushed: Expression[];
   /** Whether it is written some other way (`x -= …`, `x++`, `[x] = …`): its value is not known from its writes. */
   writtenOtherwise: boolean;
   /**
@@ -115,6 +120,7 @@ export class Program {
     const pendingWrites: { identifier: Identifier; value: Expression; operator: string }[] = [];
     const pendingLoopWrites: { identifier: Identifier; loop: ForOfStatement }[] = [];
     const pendingMemberWrites: { identifier: Identifier; key: string | null; value: Expression | null }[] = [];
+    const pendingPushes: { identifier: Identifier; values: Expression[] }[] = [];
     const visit = (node: Node, parent: Node | null, scope: Scope) => {
       if (parent) this.parents.set(node, parent);
       switch (node.kind) {
@@ -123,6 +129,10 @@ export class Program {
           return;
         case "call":
           this.calls.push(node);
+          {
+            const pushed = pushedOnto(node);
+            if (pushed) pendingPushes.push(pushed);
+          }
           break;
         case "new":
           this.news.push(node);
@@ -233,9 +243,12 @@ export class Program {
       forEachChild(node, (child) => visit(child, node, scope));
     };
     this.visitBlock(module.body, null, this.moduleScope, visit);
+    for (const { identifier, values } of pendingPushes) this.resolve(identifier)?.pushed.push(...values);
     for (const { identifier, value, operator } of pendingWrites) {
       const binding = this.resolve(identifier);
       if (!binding) continue;
+      // Go's `names = append(names, "brotli")`: elements added, not a new value.
+      if (operator === "=" && isAppendTo(value, identifier.name)) continue;
       // `x ??= y` (and `||=`, `&&=`) leaves x as it was or gives it y: one more value it may hold.
       if (operator === "=" || operator === "??=" || operator === "||=" || operator === "&&=") binding.writes.push(value);
       else if (operator === "+=") binding.appends.push(value);
@@ -298,7 +311,7 @@ export class Program {
       existing.loopWrites.push({ loop: source.statement, steps: source.steps });
       return;
     }
-    const binding: Binding = { name, range, source, typeText, writes: [], loopWrites: [], appends: [], writtenOtherwise: false, memberWrites: [], scope };
+    const binding: Binding = { name, range, source, typeText, writes: [], loopWrites: [], appends: [], pushed: [], writtenOtherwise: false, memberWrites: [], scope };
     scope.bindings.set(name, binding);
     if (source.kind === "init" && source.init && source.steps.length === 0) {
       let init = source.init;
@@ -472,4 +485,24 @@ const isModuleExportsMember = (e: Expression) => e.kind === "member" && e.proper
 function isObjectAssignTo(call: Extract<Expression, { kind: "call" }>, isTarget: (e: Expression) => boolean): boolean {
   const callee = call.callee;
   return callee.kind === "member" && callee.property === "assign" && callee.object.kind === "identifier" && callee.object.name === "Object" && call.args[0] !== undefined && isTarget(call.args[0]);
+}
+
+/** Methods that add their arguments to the end (or start) of a list: JavaScript's, Python's, Ruby's. */
+const PUSH_METHODS = new Set(["push", "unshift", "append"]);
+
+/** `names.push("brotli")`, `names.append(x)`, Go's `append(names, a, b)`: the list's name and what is added. */
+function pushedOnto(call: CallExpression): { identifier: Identifier; values: Expression[] } | null {
+  const callee = call.callee;
+  if (callee.kind === "member" && callee.property !== null && PUSH_METHODS.has(callee.property) && callee.object.kind === "identifier" && call.args.length > 0) {
+    return call.args.some((arg) => arg.kind === "spread") ? null : { identifier: callee.object, values: call.args };
+  }
+  if (callee.kind === "identifier" && callee.name === "append" && call.args[0]?.kind === "identifier" && call.args.length > 1) {
+    return { identifier: call.args[0], values: call.args.slice(1).filter((arg) => arg.kind !== "spread") };
+  }
+  return null;
+}
+
+/** `append(names, …)` given `names` itself: Go's way of adding to a slice. */
+function isAppendTo(value: Expression, name: string): boolean {
+  return value.kind === "call" && value.callee.kind === "identifier" && value.callee.name === "append" && value.args[0]?.kind === "identifier" && value.args[0].name === name;
 }

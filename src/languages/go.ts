@@ -437,6 +437,15 @@ class GoLowering extends TreeLowering {
       } else if (expression.kind === "array") for (const element of expression.elements) if (element) visit(element);
     };
     args.forEach(visit);
+    // UpdateZoneSettings(ctx, zoneID, settings): the settings given in a variable (a slice built with
+    // `append`, a params struct): the id of each of its elements, or its own.
+    if (ids.length === 0) {
+      const key = jsonNameOf(setting.key);
+      for (const arg of args.slice(1)) {
+        if (arg.kind !== "identifier") continue;
+        ids.push(this.member(this.member(arg, null, arg.range, arg.range), key, arg.range, arg.range), this.member(arg, key, arg.range, arg.range));
+      }
+    }
     if (ids.length === 0) return null;
     const requests = ids.map((id) => this.request(range, this.template([API_BASE, "/zones/", this.opaque(fieldRange), "/settings/", id], fieldRange), setting.method, null));
     return this.opaque(range, [...requests, ...args]);

@@ -226,6 +226,11 @@ export class Evaluator {
         }
         const base = source.init ? this.value(program, source.init, env) : UNKNOWN;
         const value = this.steps(program, base, source.steps, source.fallback, env);
+        // `const names = []; names.push("brotli")`: the list with what is added to it.
+        if (binding.pushed.length > 0 && value.kind === "array") {
+          const pushed = binding.pushed;
+          return { kind: "array", elements: () => [...value.elements(), ...pushed.map((element) => this.value(program, element, env))] };
+        }
         return binding.memberWrites.length > 0 && value.kind === "object" ? withMemberWrites(this, program, value, binding.memberWrites, env) : value;
       }
       case "param": {
