@@ -25,7 +25,7 @@ import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
-import { narrowedValue } from "./narrowing.js";
+import { narrowedField, narrowedValue } from "./narrowing.js";
 import { classMember, selfOf, thisMember } from "./classes.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
@@ -186,7 +186,12 @@ export class Evaluator {
     if (binding) {
       const value = (binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env);
       // Inside `if (setting === "minify")` or `case "minify":`, a name not known as one text is that text.
-      return staticText(value) === null ? (narrowedValue(program, node) ?? value) : value;
+      if (staticText(value) !== null) return value;
+      const narrowed = narrowedValue(program, node);
+      if (narrowed) return narrowed;
+      // Inside `switch (setting.id) { case "minify": … }`, the object `setting` holds that `id`.
+      const field = value.kind === "object" || value.kind === "unknown" ? narrowedField(program, node) : null;
+      return field ? withField(value, field.field, field.value) : value;
     }
     const library = GLOBAL_LIBRARIES[node.name];
     if (library) return { kind: "library", library, path: [] };
@@ -711,4 +716,17 @@ function appendedInTurn(program: Program, declaration: Expression, pieces: reado
     ways = ways.flatMap((way) => alternatives.map((alternative) => [...way, ...alternative]));
   }
   return ways;
+}
+
+/** An object (or, for an unknown value, an open one) whose `field` holds `value`. */
+function withField(base: Value, field: string, value: Value): ObjectValue {
+  const object = base.kind === "object" ? base : null;
+  return {
+    kind: "object",
+    get: (key) => (key === field ? value : object?.get(key)),
+    keys: () => (object?.keys().includes(field) ? object.keys() : [...(object?.keys() ?? []), field]),
+    open: object?.open ?? true,
+    node: object?.node ?? null,
+    program: object?.program ?? null,
+  };
 }

@@ -40,10 +40,8 @@ function testedKeys(program: Program): ReadonlySet<string> {
   let keys = testedKeysOf.get(program);
   if (!keys) {
     const found = new Set<string>();
-    for (const literal of program.strings) {
-      const parent = program.parentOf(literal);
-      const compared = parent?.kind === "binary" && EQUALITY.has(parent.operator) ? (parent.left === literal ? parent.right : parent.left) : parent?.kind === "switch" && parent.discriminant !== literal ? parent.discriminant : null;
-      const key = compared ? keyOf(compared) : null;
+    for (const compared of comparedReads(program)) {
+      const key = keyOf(compared);
       if (key !== null) found.add(key);
     }
     testedKeysOf.set(program, (keys = found));
@@ -53,7 +51,66 @@ function testedKeys(program: Program): ReadonlySet<string> {
 
 function narrowingOf(program: Program, node: Expression): Value | null {
   const sameAs = readOf(program, node);
-  if (!sameAs) return null;
+  return sameAs ? narrowingBy(program, node, sameAs) : null;
+}
+
+/**
+ * A name whose field a test compares (`zoneSetting` inside `switch zoneSetting.ID { case "minify":`):
+ * the field and the text(s) it holds there, so that the object put in a list or sent holds them.
+ */
+export function narrowedField(program: Program, node: Expression): { field: string; value: Value } | null {
+  if (node.kind !== "identifier") return null;
+  const fields = testedFields(program).get(node.name);
+  if (!fields) return null;
+  let found = fieldNarrowings.get(node);
+  if (found === undefined) {
+    found = null;
+    const owner = program.resolve(node);
+    for (const field of fields) {
+      const sameField = (expression: Expression) => expression.kind === "member" && fieldOf(expression) === field && expression.object.kind === "identifier" && program.resolve(expression.object) === owner;
+      const value = narrowingBy(program, node, sameField);
+      if (value) {
+        found = { field, value };
+        break;
+      }
+    }
+    fieldNarrowings.set(node, found);
+  }
+  return found;
+}
+
+const fieldNarrowings = new WeakMap<Expression, { field: string; value: Value } | null>();
+const testedFieldsOf = new WeakMap<Program, ReadonlyMap<string, readonly string[]>>();
+
+/** For each name, the fields of it the file compares with a text (`zoneSetting.ID == "minify"`). */
+function testedFields(program: Program): ReadonlyMap<string, readonly string[]> {
+  let fields = testedFieldsOf.get(program);
+  if (!fields) {
+    const found = new Map<string, string[]>();
+    for (const compared of comparedReads(program)) {
+      const field = compared.kind === "member" && compared.object.kind === "identifier" ? fieldOf(compared) : null;
+      if (field === null || compared.kind !== "member" || compared.object.kind !== "identifier") continue;
+      const list = found.get(compared.object.name) ?? [];
+      if (!list.includes(field)) list.push(field);
+      found.set(compared.object.name, list);
+    }
+    testedFieldsOf.set(program, (fields = found));
+  }
+  return fields;
+}
+
+/** What each comparison with a text in the file compares (`x` of `x === "a"`, the `x` of `switch (x) { case "a": }`). */
+function comparedReads(program: Program): Expression[] {
+  const reads: Expression[] = [];
+  for (const literal of program.strings) {
+    const parent = program.parentOf(literal);
+    if (parent?.kind === "binary" && EQUALITY.has(parent.operator)) reads.push(parent.left === literal ? parent.right : parent.left);
+    else if (parent?.kind === "switch" && parent.discriminant !== literal) reads.push(parent.discriminant);
+  }
+  return reads;
+}
+
+function narrowingBy(program: Program, node: Expression, sameAs: (expression: Expression) => boolean): Value | null {
   let child: Node = node;
   for (let parent = program.parentOf(node); parent; child = parent, parent = program.parentOf(parent)) {
     switch (parent.kind) {
@@ -107,11 +164,15 @@ function comparedTexts(program: Program, sameAs: (expression: Expression) => boo
 /** Whether an expression reads what `node` reads: the same name, or the same field of the same name. */
 function readOf(program: Program, node: Expression): ((expression: Expression) => boolean) | null {
   const nameOf = (expression: Expression): Binding | null => (expression.kind === "identifier" ? program.resolve(expression) : null);
-  const fieldOf = (expression: Expression) => (expression.kind === "member" ? (expression.property ?? (expression.computed?.kind === "string" ? expression.computed.value : null)) : null);
   const name = nameOf(node);
   if (name) return (expression) => nameOf(expression) === name;
   const field = fieldOf(node);
   const owner = node.kind === "member" ? nameOf(node.object) : null;
   if (field === null || !owner) return null;
   return (expression) => expression.kind === "member" && fieldOf(expression) === field && nameOf(expression.object) === owner;
+}
+
+/** The field a member expression reads (`x.id`, `x["id"]`), or `null`. */
+function fieldOf(expression: Expression): string | null {
+  return expression.kind === "member" ? (expression.property ?? (expression.computed?.kind === "string" ? expression.computed.value : null)) : null;
 }
