@@ -92,8 +92,12 @@ const PROVIDER_NAMES = new RegExp(
 const alternation = (words: Iterable<string>) =>
   [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 
-/** The modules the evaluator knows as request libraries (not `path`, `url` and `util`, which it also knows). */
-const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" || library === "util" ? [] : [name]));
+/**
+ * The modules the evaluator knows as request libraries (not `path`, `url` and `util`, which it also
+ * knows, nor the Terraform provider's packages, which `PROVIDER_PACKAGE` looks for: in this
+ * alternation they made every file's test 60 ms slower on the bench corpus).
+ */
+const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" || library === "util" || library === "terraform-provider" ? [] : [name]));
 const REQUEST_LIBRARY_HINT = new RegExp(`${REQUEST_LIBRARY_WORDS.source}|["'](?:${alternation(REQUEST_MODULES)})["']`);
 
 /** One spelling of a path word for all: `rate_limits`, `rateLimits` and `RateLimits` are `ratelimits`. */

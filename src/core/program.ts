@@ -115,6 +115,8 @@ export class Program {
   readonly numbers: Expression[] = [];
   readonly statements: Statement[] = [];
   readonly switches: SwitchStatement[] = [];
+  /** What the file compares with a text, by name and by field (see evaluator/narrowing.ts): found when first asked. */
+  comparedNames: { keys: ReadonlySet<string>; fields: ReadonlyMap<string, readonly string[]> } | null = null;
 
   constructor(readonly module: Module) {
     const pendingWrites: { identifier: Identifier; value: Expression; operator: string }[] = [];

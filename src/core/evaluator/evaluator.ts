@@ -186,8 +186,9 @@ export class Evaluator {
     if (binding) {
       const value = (binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env);
       // Inside `if (setting === "minify")` or `case "minify":`, a name not known as one text is that text.
+      if (value.kind !== "unknown" && value.kind !== "string" && value.kind !== "choice" && value.kind !== "object") return value;
       if (staticText(value) !== null) return value;
-      const narrowed = narrowedValue(program, node);
+      const narrowed = value.kind === "object" ? null : narrowedValue(program, node);
       if (narrowed) return narrowed;
       // Inside `switch (setting.id) { case "minify": … }`, the object `setting` holds that `id`.
       const field = value.kind === "object" || value.kind === "unknown" ? narrowedField(program, node) : null;

@@ -26,7 +26,6 @@ export function narrowedValue(program: Program, node: Expression): Value | null 
 }
 
 const narrowings = new WeakMap<Expression, Value | null>();
-const testedKeysOf = new WeakMap<Program, ReadonlySet<string>>();
 
 /** `setting` for a name, `.id` for a field: what a test compares (see `testedKeys`). */
 function keyOf(node: Expression): string | null {
@@ -35,19 +34,30 @@ function keyOf(node: Expression): string | null {
   return null;
 }
 
-/** The names and fields the file compares with a text (`x === "a"`, `case "a":` of `switch (x)`). */
-function testedKeys(program: Program): ReadonlySet<string> {
-  let keys = testedKeysOf.get(program);
-  if (!keys) {
-    const found = new Set<string>();
-    for (const compared of comparedReads(program)) {
-      const key = keyOf(compared);
-      if (key !== null) found.add(key);
+/** The names and fields the file compares with a text (`x === "a"`, `case "a":` of `switch (x)`), found once per file. */
+function compared(program: Program): NonNullable<Program["comparedNames"]> {
+  if (!program.comparedNames) {
+    const keys = new Set<string>();
+    const fields = new Map<string, string[]>();
+    for (const literal of program.strings) {
+      const parent = program.parentOf(literal);
+      const read = parent?.kind === "binary" && EQUALITY.has(parent.operator) ? (parent.left === literal ? parent.right : parent.left) : parent?.kind === "switch" && parent.discriminant !== literal ? parent.discriminant : null;
+      if (!read) continue;
+      const key = keyOf(read);
+      if (key !== null) keys.add(key);
+      const field = fieldOf(read);
+      if (field !== null && read.kind === "member" && read.object.kind === "identifier") {
+        const list = fields.get(read.object.name) ?? [];
+        if (!list.includes(field)) list.push(field);
+        fields.set(read.object.name, list);
+      }
     }
-    testedKeysOf.set(program, (keys = found));
+    program.comparedNames = { keys, fields };
   }
-  return keys;
+  return program.comparedNames;
 }
+
+const testedKeys = (program: Program) => compared(program).keys;
 
 function narrowingOf(program: Program, node: Expression): Value | null {
   const sameAs = readOf(program, node);
@@ -60,7 +70,7 @@ function narrowingOf(program: Program, node: Expression): Value | null {
  */
 export function narrowedField(program: Program, node: Expression): { field: string; value: Value } | null {
   if (node.kind !== "identifier") return null;
-  const fields = testedFields(program).get(node.name);
+  const fields = compared(program).fields.get(node.name);
   if (!fields) return null;
   let found = fieldNarrowings.get(node);
   if (found === undefined) {
@@ -80,35 +90,6 @@ export function narrowedField(program: Program, node: Expression): { field: stri
 }
 
 const fieldNarrowings = new WeakMap<Expression, { field: string; value: Value } | null>();
-const testedFieldsOf = new WeakMap<Program, ReadonlyMap<string, readonly string[]>>();
-
-/** For each name, the fields of it the file compares with a text (`zoneSetting.ID == "minify"`). */
-function testedFields(program: Program): ReadonlyMap<string, readonly string[]> {
-  let fields = testedFieldsOf.get(program);
-  if (!fields) {
-    const found = new Map<string, string[]>();
-    for (const compared of comparedReads(program)) {
-      const field = compared.kind === "member" && compared.object.kind === "identifier" ? fieldOf(compared) : null;
-      if (field === null || compared.kind !== "member" || compared.object.kind !== "identifier") continue;
-      const list = found.get(compared.object.name) ?? [];
-      if (!list.includes(field)) list.push(field);
-      found.set(compared.object.name, list);
-    }
-    testedFieldsOf.set(program, (fields = found));
-  }
-  return fields;
-}
-
-/** What each comparison with a text in the file compares (`x` of `x === "a"`, the `x` of `switch (x) { case "a": }`). */
-function comparedReads(program: Program): Expression[] {
-  const reads: Expression[] = [];
-  for (const literal of program.strings) {
-    const parent = program.parentOf(literal);
-    if (parent?.kind === "binary" && EQUALITY.has(parent.operator)) reads.push(parent.left === literal ? parent.right : parent.left);
-    else if (parent?.kind === "switch" && parent.discriminant !== literal) reads.push(parent.discriminant);
-  }
-  return reads;
-}
 
 function narrowingBy(program: Program, node: Expression, sameAs: (expression: Expression) => boolean): Value | null {
   let child: Node = node;
