@@ -2,8 +2,10 @@
  * Narrowing by a test the code makes on a name: inside `if (setting === "minify") { … }`, the
  * branch of `cond && …` or `… ? … : …` taken when it holds, or `case "brotli": case "ssl":` of a
  * `switch (setting)`, the name holds the text compared with (one of them), written where the test
- * writes it. Only where the name's own value is not a known text (a parameter, a field of input):
- * a known value is what the code uses. Tests are read as far as the function the name is read in.
+ * writes it; the same for a name's field (`setting.id` in `switch (setting.id)`), and the object
+ * whose field is tested holds that field (`changed.push(setting)`). Only where the value is not a
+ * known text (a parameter, a field of input): a known value is what the code uses. Tests are read
+ * as far as the function the name is read in.
  */
 import type { Expression, Node, Statement, StringLiteral } from "../ir.js";
 import type { Binding, Program } from "../program.js";
@@ -18,7 +20,7 @@ const EQUALITY = new Set(["===", "=="]);
 export function narrowedValue(program: Program, node: Expression): Value | null {
   // Most reads are of names no test of the file compares with a text: answered without a walk.
   const key = keyOf(node);
-  if (key === null || !testedKeys(program).has(key)) return null;
+  if (key === null || !compared(program).keys.has(key)) return null;
   // The tests around a read do not depend on the values the code is run with: found once per read.
   let found = narrowings.get(node);
   if (found === undefined) narrowings.set(node, (found = narrowingOf(program, node)));
@@ -27,7 +29,7 @@ export function narrowedValue(program: Program, node: Expression): Value | null 
 
 const narrowings = new WeakMap<Expression, Value | null>();
 
-/** `setting` for a name, `.id` for a field: what a test compares (see `testedKeys`). */
+/** `setting` for a name, `.id` for a field: what a test compares (see `compared`). */
 function keyOf(node: Expression): string | null {
   if (node.kind === "identifier") return node.name;
   if (node.kind === "member") return node.property !== null ? `.${node.property}` : node.computed?.kind === "string" ? `.${node.computed.value}` : null;
@@ -56,8 +58,6 @@ function compared(program: Program): NonNullable<Program["comparedNames"]> {
   }
   return program.comparedNames;
 }
-
-const testedKeys = (program: Program) => compared(program).keys;
 
 function narrowingOf(program: Program, node: Expression): Value | null {
   const sameAs = readOf(program, node);

@@ -8,6 +8,7 @@
  * JavaScript), and a `get…` (`get_…`) function is its data source. Each makes the requests the Terraform
  * resource makes (terraform-resources.ts).
  */
+import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression, Expression, NewExpression, StringLiteral } from "../ir.js";
 import { API_BASE_URL } from "../libraries.js";
 import type { Program } from "../program.js";
@@ -28,7 +29,7 @@ export function providerCall(evaluator: Evaluator, program: Program, node: CallE
   const type = `cloudflare_${snakeCase(dataSource ? name.slice(3).replace(/^_/, "") : name)}`;
   const config = args.find(isRecordOf) ?? null;
   let url: Value | null = null;
-  let method = null;
+  let method: HttpMethod | null = null;
   if (!dataSource && type === TERRAFORM_SETTINGS_RESOURCE) {
     const settings = config ? attribute(config, "settings") : undefined;
     url = settings?.kind === "object" ? settingsUrl(settings) : null;
