@@ -87,6 +87,9 @@ export function methodFromText(text: string | null): HttpMethod | null {
 /** Names of functions that define server routes or test mocks when given a handler. */
 export const ROUTE_METHOD_NAMES = new Set([...Object.keys(METHOD_OF_NAME), "all", "use", "route", "on", "intercept", "reply"]);
 
+/** Methods that add their arguments to a list (JavaScript's `push`/`unshift`, Python's and Ruby's `append`). */
+export const LIST_ADDERS: ReadonlySet<string> = new Set(["push", "unshift", "append"]);
+
 /** Calls whose string arguments are messages, not requests. */
 export const MESSAGE_CALLEES = new Set([
   ...["log", "info", "warn", "error", "debug", "trace", "fatal", "assert", "describe", "it", "test"],
@@ -94,7 +97,7 @@ export const MESSAGE_CALLEES = new Set([
   ...["print", "println", "printf", "Println", "Printf", "Print", "Fprintf", "Fprintln", "Errorf", "Fatalf", "Panicf", "Infof", "Warnf", "Debugf", "Logf"],
   ...["warning", "exception", "critical", "puts", "error_log", "var_dump", "print_r"],
   // adding to a list (`paths.append(f"/zones/{z}/rate_limits")`): the list is followed to where it is used
-  ...["push", "unshift", "append"],
+  ...LIST_ADDERS,
 ]);
 
 /**

@@ -24,6 +24,7 @@ import type {
   TryStatement,
 } from "./ir.js";
 import { forEachChild } from "./walk.js";
+import { LIST_ADDERS } from "./libraries.js";
 
 /** One step from a destructured value to a binding: a property, an array index, or a rest. */
 export type PathStep = { key: string } | { index: number } | { rest: true };
@@ -51,7 +52,7 @@ export interface Binding {
   appends: Expression[];
   /**
    * Elements added to the list it holds (`x.push(a)`, Python's `x.append(a)`, Go's `x = append(x,
-   * a)`, Ruby's `x << a`), anywhere in its scope: the list holds them after its own.
+   * a)`), anywhere in its scope: the list holds them after its own.
    */
   pushed: Expression[];
   /** Whether it is written some other way (`x -= …`, `x++`, `[x] = …`): its value is not known from its writes. */
@@ -489,13 +490,10 @@ function isObjectAssignTo(call: Extract<Expression, { kind: "call" }>, isTarget:
   return callee.kind === "member" && callee.property === "assign" && callee.object.kind === "identifier" && callee.object.name === "Object" && call.args[0] !== undefined && isTarget(call.args[0]);
 }
 
-/** Methods that add their arguments to the end (or start) of a list: JavaScript's, Python's, Ruby's. */
-const PUSH_METHODS = new Set(["push", "unshift", "append"]);
-
 /** `names.push("brotli")`, `names.append(x)`, Go's `append(names, a, b)`: the list's name and what is added. */
 function pushedOnto(call: CallExpression): { identifier: Identifier; values: Expression[] } | null {
   const callee = call.callee;
-  if (callee.kind === "member" && callee.property !== null && PUSH_METHODS.has(callee.property) && callee.object.kind === "identifier" && call.args.length > 0) {
+  if (callee.kind === "member" && callee.property !== null && LIST_ADDERS.has(callee.property) && callee.object.kind === "identifier" && call.args.length > 0) {
     return call.args.some((arg) => arg.kind === "spread") ? null : { identifier: callee.object, values: call.args };
   }
   if (callee.kind === "identifier" && callee.name === "append" && call.args[0]?.kind === "identifier" && call.args.length > 1) {
