@@ -17,20 +17,29 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { noteV8Flags } from "../scanner/v8-flags.js";
 
 /** Bytecode a function executes before V8 considers optimizing it: 8 times V8 11's default (67,584). */
 const INTERRUPT_BUDGET = 8 * 67_584;
 
 let tuned = false;
 
+/** Sets V8 flags, and notes them for the compiler's code cache (V8 uses a cache only under the flags it was made with). */
+function setFlags(flags: string): void {
+  setFlagsFromString(flags);
+  noteV8Flags(flags);
+}
+
 /**
- * Sets V8 for throughput on busy cores, once per process; true when it did so now.
+ * Sets V8 for throughput on busy cores, once per process; true when it did so now. With it the
+ * flag `collectGarbage` needs: all of them before the workers start, which load the compiler
+ * under these flags (and its code cache made under them, see scanner/code-cache.cts).
  * `SUNSET_LINT_NO_V8_TUNING=1` leaves V8 as it is.
  */
 export function tuneV8ForBusyCores(): boolean {
   if (tuned || process.env["SUNSET_LINT_NO_V8_TUNING"] === "1") return false;
   tuned = true;
-  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  setFlags(`--interrupt-budget=${INTERRUPT_BUDGET} --expose-gc`);
   return true;
 }
 
@@ -50,7 +59,7 @@ export function collectGarbage(): boolean {
     collector = null;
     if (process.env["SUNSET_LINT_NO_V8_TUNING"] !== "1") {
       try {
-        setFlagsFromString("--expose-gc");
+        if (!tuned) setFlags("--expose-gc");
         const gc: unknown = runInNewContext("typeof gc === 'function' ? gc : null");
         collector = typeof gc === "function" ? (gc as () => void) : null;
       } catch {

@@ -3,7 +3,11 @@
  * compiled code of one run is kept and the next run starts from it instead of compiling the
  * source again (load 190-260 ms -> 60-70 ms on CI's machine). As Node's own compile cache does,
  * it lives in the system's temporary folder, in a folder of this user that no one else may write;
- * V8 checks that a cache matches the source and its flags, and ignores it otherwise.
+ * V8 checks that a cache matches the source and its flags, and ignores it otherwise: the flags
+ * the CLI sets for a large scan (`--interrupt-budget`, `--expose-gc`: see cli/v8-tuning.ts) are
+ * part of the cache's name (`noteV8Flags` in v8-flags.ts), so that a run with them and one without each find
+ * their own. Before that, the analysis worker of every cold scan (tuned) met the cache of a run
+ * without them, which V8 rejected: it compiled the compiler anew, 170-210 ms on its critical path.
  * `SUNSET_LINT_NO_CODE_CACHE=1` turns it off.
  */
 import { createHash } from "node:crypto";
@@ -12,9 +16,13 @@ import Module = require("node:module");
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { threadId } from "node:worker_threads";
 
-type Loaded = { file: string; script: Script; cacheFile: string | null; usedCache: boolean };
+type Loaded = { file: string; usedCache: boolean };
 const loaded: Loaded[] = [];
+
+/** The V8 flags this thread noted (see v8-flags.ts: the same global slot). */
+const v8Flags = () => (globalThis as unknown as Record<symbol, string | undefined>)[Symbol.for("sunset-lint.v8-flags")] ?? "";
 
 /** This user's cache folder, or null when it cannot be made private (shared or not ours). */
 function privateFolder(): string | null {
@@ -38,7 +46,7 @@ export function requireWithCodeCache(file: string): unknown {
   if (cached?.loaded) return cached.exports;
   const source = readFileSync(file, "utf8");
   const folder = privateFolder();
-  const key = createHash("sha1").update(`${file}\0${source.length}\0${process.version}\0${process.arch}`).update(source).digest("hex").slice(0, 16);
+  const key = createHash("sha1").update(`${file}\0${source.length}\0${process.version}\0${process.arch}\0${v8Flags()}`).update(source).digest("hex").slice(0, 16);
   const cacheFile = folder ? join(folder, `${key}.bin`) : null;
   let cachedData: Buffer | undefined;
   if (cacheFile) {
@@ -57,7 +65,8 @@ export function requireWithCodeCache(file: string): unknown {
   wrapper.call(module.exports, module.exports, Module.createRequire(file), module, file, dirname(file));
   module.loaded = true;
   require.cache[file] = module;
-  loaded.push({ file, script, cacheFile, usedCache });
+  loaded.push({ file, usedCache });
+  if (cacheFile && !usedCache) keep(script, cacheFile);
   return module.exports;
 }
 
@@ -67,25 +76,26 @@ export function codeCacheUse(): { file: string; fromCache: boolean }[] {
 }
 
 /**
- * Keeps the compiled code of the files loaded without a usable cache, at exit: by then it holds
- * the functions this run compiled lazily too. Written to a temporary name and renamed, so that
- * runs at the same time never read half a file.
+ * Keeps the compiled code of a file loaded without a usable cache, as soon as it is loaded: V8
+ * checks a cache against the flags it was made under, and later in a run they may differ from
+ * those it was loaded under (compiling the shell grammar leaves WebAssembly's tier-up off, see
+ * languages/tree-sitter.ts): a cache made at exit, as it once was, was rejected by every next
+ * run of the analysis worker. It holds the functions compiled so far (the compiler's top level);
+ * the rest are compiled lazily as before, which measured the same. Written to a temporary name
+ * and renamed, so that runs at the same time never read half a file.
  */
-process.once("exit", () => {
-  for (const { script, cacheFile, usedCache } of loaded) {
-    if (!cacheFile || usedCache) continue;
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
+function keep(script: Script, cacheFile: string): void {
+  const temporary = `${cacheFile}.${process.pid}-${threadId}.tmp`;
+  try {
+    const data = script.createCachedData();
+    const fd = openSync(temporary, "wx", 0o600);
     try {
-      const data = script.createCachedData();
-      const fd = openSync(temporary, "wx", 0o600);
-      try {
-        writeSync(fd, data);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temporary, cacheFile);
-    } catch {
-      // A cache is an optimisation: a folder that cannot be written costs the next run its speed only.
+      writeSync(fd, data);
+    } finally {
+      closeSync(fd);
     }
+    renameSync(temporary, cacheFile);
+  } catch {
+    // A cache is an optimisation: a folder that cannot be written costs the next run its speed only.
   }
-});
+}

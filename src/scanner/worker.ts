@@ -4,12 +4,15 @@ import { Prefilter } from "../core/prefilter.js";
 import { loadCatalogue } from "../catalogue/load.js";
 import { Analyser } from "./analyser.js";
 import type { FileAnalysis } from "./analyze-file.js";
+import { noteV8Flags } from "./v8-flags.js";
 import type { WorkerData, WorkerReply, WorkerRequest } from "./workers.js";
 
 // Loaded with the worker, not with its first file: a worker started early (during the walk)
 // compiles the compiler while the scan is still finding files. Not when the scan has found no
 // file the compiler parses so far (a Go or Python repository): the first such file loads it.
 // A failure is not lost: the first file that needs the compiler loads it again and is named as not analysed, with why.
+// Under the process's V8 flags, told first: they name the code cache the compiler is loaded from.
+noteV8Flags((workerData as WorkerData | undefined)?.v8Flags ?? "");
 if ((workerData as WorkerData | undefined)?.preloadCompiler !== false) import("./lower.js").catch(() => {});
 
 let analyser: Analyser | null = null;

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { AnalysisOptions } from "../core/options.js";
+import { v8FlagsNoted } from "./v8-flags.js";
 import type { FileTask } from "./analyser.js";
 import type { FileAnalysis } from "./analyze-file.js";
 
@@ -22,9 +23,13 @@ export interface WorkerSetup {
   methodSpellings: Readonly<Record<string, readonly string[]>>;
 }
 
-/** What a worker is started with: whether it loads the compiler before its first file (default true). */
+/**
+ * What a worker is started with: whether it loads the compiler before its first file (default
+ * true), and the V8 flags the process has set (which name the compiler's code cache it can use).
+ */
 export interface WorkerData {
   preloadCompiler?: boolean;
+  v8Flags?: string;
 }
 
 /** Each task names the rules worth running on its file, as the scan judged them (the scan holds every file's hints). */
@@ -58,7 +63,7 @@ export function runInWorkers(
   };
   const runOne = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(workerScript, resourceLimits ? { resourceLimits } : {});
+      const worker = new Worker(workerScript, { ...(resourceLimits ? { resourceLimits } : {}), workerData: { v8Flags: v8FlagsNoted() } satisfies WorkerData });
       const send = () => {
         const batch = take();
         worker.postMessage(batch.length > 0 ? ({ kind: "batch", tasks: batch.map(taskOf) } satisfies WorkerRequest) : ({ kind: "stop" } satisfies WorkerRequest));
@@ -140,7 +145,7 @@ export class AnalysisPipeline {
     this.onStart?.();
     const worker = new Worker(workerScript, {
       resourceLimits: { maxOldGenerationSizeMb: PIPELINE_HEAP_MB, maxYoungGenerationSizeMb: PIPELINE_YOUNG_GENERATION_MB },
-      workerData: { preloadCompiler } satisfies WorkerData,
+      workerData: { preloadCompiler, v8Flags: v8FlagsNoted() } satisfies WorkerData,
     });
     worker.on("message", (reply: WorkerReply) => {
       if (reply.kind === "failed") return this.fail(reply.message);
