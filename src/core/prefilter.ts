@@ -41,7 +41,13 @@ const RESOURCE_ROOTS = new Set(["zones", "accounts", "user", "organizations"]);
 const WEAK_FIELDS = new Set(["locked", "service", "proto", "name", "zone_id", "zone_name"]);
 /** The entries whose fields matter only all together (`Transfer-Encoding` with `Content-Length`). */
 const FIELDS_TOGETHER = new Set(["framing-headers"]);
-const API_HINT = /zones|accounts|\/user\/|user\/billing|organizations|cloudflare|\bcf\b|\bzone/i;
+/**
+ * The API's name, or a root of its paths. The two deprecated paths under neither `zones`,
+ * `accounts` nor `organizations` (`user/billing/history`, `user/billing/profile`) count by
+ * `user` then `billing`, written as a path or as its segments (`["user", "billing", "history"]`,
+ * `"user" + "/billing"`): a client's resource class that joins segments names nothing else.
+ */
+const API_HINT = /zones|accounts|\/user\/|user\/billing|user["'`]\s*[,+]\s*["'`]\/?billing|organizations|cloudflare|\bcf\b|\bzone/i;
 /**
  * Where DNS records can come from: the endpoint or an SDK's DNS resource (`dns_records`,
  * `dns.records`, `ListDNSRecords`), a declared type (`DnsRecord`, `RecordResponse`, `SRVRecord`,
