@@ -29,19 +29,23 @@ export function valueOfDeclaredType(program: Program, typeText: string | null, e
 /**
  * A type whose properties are a DNS record's, whatever it is called: `type`, `content` or
  * `name`, `proxied` or `ttl`, and `zone_id` or `zone_name` (an interface or object type alias of
- * this module or one it imports).
+ * this module or one it imports, by name or through a namespace: `types.HostRecord` after
+ * `import * as types from "./types"`).
  */
 function recordOfShape(evaluator: Evaluator, program: Program, typeText: string): Value | null {
   const match = TYPE_NAME.exec(typeText);
-  if (!match || match[2]) return null;
-  const name = match[1]!;
+  if (!match) return null;
+  const [, first, member] = match as unknown as [string, string, string | undefined];
+  const name = member ?? first;
   // What is sent (`RecordListParams`, `CreateRecordInput`) carries `zone_id` as a path parameter.
   if (REQUEST_TYPE_NAME.test(name)) return null;
-  let members = program.typeDeclarations.get(name);
+  let members = member === undefined ? program.typeDeclarations.get(name) : undefined;
   if (!members) {
-    const binding = program.moduleScope.lookup(name);
+    const binding = program.moduleScope.lookup(first);
     if (binding?.source.kind !== "import" || isSdkModule(binding.source.source)) return null;
-    members = loadModule(evaluator, program, binding.source.source, binding.source.imported)?.typeDeclarations.get(binding.source.imported);
+    const { source, imported } = binding.source;
+    if (member !== undefined && imported !== "*") return null;
+    members = loadModule(evaluator, program, source, imported === "*" ? undefined : imported)?.typeDeclarations.get(member ?? imported);
   }
   if (!members) return null;
   const has = (...names: string[]) => names.some((member) => members!.includes(member));
