@@ -125,6 +125,8 @@ function baseConfidence(ctx: DetectorContext, shape: UrlShape, sdk: boolean): Co
 export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
   const candidates = new Map<string, Candidate>();
   const sitesInRequests = new Set<Expression>();
+  /** The calls a name written in this file (a bare segment: `"brotli"`) is reported at, by where it is written (see below). */
+  const callsOfWrittenName = new Map<string, { key: string; candidate: Omit<Candidate, "methods" | "methodUnknown">; method: string | null; inner: boolean }[]>();
 
   const add = (key: string, candidate: Omit<Candidate, "methods" | "methodUnknown">, method: string | null) => {
     const existing = candidates.get(key);
@@ -158,9 +160,27 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
         const related = origin
           ? { file: origin.program.module.file, range: origin.program === ctx.program ? site!.range : ctx.siteOf(origin.node).range, text: origin.program.text(origin.node.range) }
           : null;
-        add(`${request.call.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: request.call.range, match: found.match, confidence, related }, request.method);
+        const key = `${request.call.range[0]}:${found.match.entry.id}:${found.match.path}`;
+        const candidate = { range: request.call.range, match: found.match, confidence, related };
+        if (!site) add(key, candidate, request.method);
+        else {
+          const written = `${site.range[0]}:${found.match.entry.id}:${found.match.path}`;
+          // Inner: in a function (or one around it: a comprehension's, a callback's) where the name is written.
+          let fn = ctx.program.enclosingFunction(request.call);
+          while (fn && !within(site.range, fn.range)) fn = ctx.program.enclosingFunction(fn);
+          const atCalls = callsOfWrittenName.get(written) ?? [];
+          atCalls.push({ key, candidate, method: request.method, inner: fn !== null });
+          callsOfWrittenName.set(written, atCalls);
+        }
       }
     }
+  }
+  // A name written in a function (`for (const id of ["ssl", "brotli"]) this.one(zone, id)`) is
+  // reported at the call there that uses it, not again at each call of that function from
+  // elsewhere in the file (`zone.settings = this.loop(zone.id)`), which decides nothing.
+  for (const calls of callsOfWrittenName.values()) {
+    const inner = calls.some((call) => call.inner);
+    for (const call of calls) if (call.inner || !inner) add(call.key, call.candidate, call.method);
   }
 
   for (const site of ctx.siteRoots()) {
