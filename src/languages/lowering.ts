@@ -285,10 +285,10 @@ export abstract class TreeLowering {
   /**
    * The URL of a route known by name (`/zones/:zone_id/firewall/rules`, an SDK's
    * `/zones/:param/settings/{0}`): `:param` segments are unknown, `{N}` is `args[N]` (unknown when
-   * not given), located at `at`.
+   * not given), located at `at`; after `base`, the API's address (null: the path alone).
    */
-  routeUrl(path: string, at: IR.Range, args: readonly (IR.Expression | undefined)[] = []): IR.Expression {
-    const pieces: (string | IR.Expression)[] = [API_BASE];
+  routeUrl(path: string, at: IR.Range, args: readonly (IR.Expression | undefined)[] = [], base: string | null = API_BASE): IR.Expression {
+    const pieces: (string | IR.Expression)[] = base === null ? [] : [base];
     for (const segment of path.split("/").filter(Boolean)) {
       pieces.push("/");
       const argument = /^\{(\d+)\}$/.exec(segment);

@@ -637,6 +637,15 @@ class PythonLowering extends TreeLowering {
         const request = this.generatedSdkRequest(callee, chain.slice(generated, -1), name, positional, named, range, options);
         if (request) return request;
       }
+      // The generated SDK through a client made out of sight (`self.client`, set by a base class
+      // in another module): a resource chain of the SDK, called with the SDK's container keyword
+      // (`zone_id=…`, `account_id=…`). The host is not seen: the path alone, as written.
+      if (chain && generated === 0 && client === 0 && [...named.keys()].some((keyword) => CONTAINER_IDS.has(keyword))) {
+        for (let receiver = 1; receiver < chain.length - 1; receiver++) {
+          const request = this.generatedSdkRequest(callee, chain.slice(receiver, -1), name, positional, named, range, options, null);
+          if (request) return request;
+        }
+      }
       // requests.patch(url, json=…), session.get(url), httpx.post(url), self.session.request(…)
       if (chain && boundPrefix(chain, this.requestModules) === chain.length - 1) {
         if (VERBS.has(name)) return this.request(range, positional[0] ?? named.get("url") ?? null, name.toUpperCase(), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
@@ -659,7 +668,8 @@ class PythonLowering extends TreeLowering {
   /**
    * A call of the generated SDK, read through the TypeScript SDK table (the same API description,
    * in snake_case: `rate_limits` is `rateLimits`); `{N}` in a route is the N-th positional argument.
-   * `with_raw_response` and `with_streaming_response` are views of the same resource.
+   * `with_raw_response` and `with_streaming_response` are views of the same resource. `base`: the
+   * API's address the path follows (null: a client whose address is not seen).
    */
   private generatedSdkRequest(
     callee: SyntaxNode,
@@ -669,12 +679,13 @@ class PythonLowering extends TreeLowering {
     named: ReadonlyMap<string, IR.Expression>,
     range: IR.Range,
     options: IR.Expression[],
+    base: string | null = API_BASE,
   ): IR.Expression | null {
     const path = resources.filter((segment) => segment !== "with_raw_response" && segment !== "with_streaming_response").map(camelCase).join(".");
     const route = SDK_ROUTES[path]?.[camelCase(method)];
     if (!route) return null;
     const at = this.range(callee.childForFieldName("attribute")!);
-    return this.request(range, this.routeUrl(route.path, at, routeArguments(route.path, positional, named)), route.method, null, [...positional, ...options]);
+    return this.request(range, this.routeUrl(route.path, at, routeArguments(route.path, positional, named), base), route.method, null, [...positional, ...options]);
   }
 
   /** The URL a python-cloudflare call requests: each attribute a segment, identifiers after the first and last. */
