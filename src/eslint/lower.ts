@@ -158,7 +158,9 @@ export function lowerEstree(input: LowerInput): IR.Module {
         if (node.declare) return [];
         const members = "body" in node && node.body ? node.body.members : (node as unknown as { members: TSESTree.TSEnumMember[] }).members;
         const lowered = members.map((m) => ({
-          key: propertyKey(m.id, "computed" in m && m.computed === true),
+          // An enum member's key is a name or a string (`["a-b"] = 1` is a string); its `computed`
+          // flag is deprecated (typescript-eslint warns on every read) and adds nothing.
+          key: propertyKey(m.id, false),
           keyRange: range(m.id),
           range: range(m),
           value: m.initializer ? expression(m.initializer) : null,
