@@ -21,6 +21,7 @@ import { arrayMethodCall } from "./lists.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMemberWrites } from "./objects.js";
 import { condition, reachableReturns } from "./conditions.js";
+import { sdkCallOutOfSight } from "./sdk.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
@@ -485,6 +486,7 @@ export class Evaluator {
       // `this.listRecords(…)` runs the class's method (the receiver `this` itself has no value)
       const property = callee.object.kind === "this" ? this.value(program, callee, env) : this.property(receiver, name);
       if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env, receiverOf(callee.object, receiver, env)), request: null };
+      if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: UNKNOWN, request: null };
       return { result: UNKNOWN, request: null };
     }
     if (callee.kind === "identifier" && !program.resolve(callee)) {

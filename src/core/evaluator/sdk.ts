@@ -5,15 +5,18 @@
  */
 import { API_BASE_URL, METHOD_OF_NAME, SDK_DNS_RECORD_METHODS, SDK_DNS_RECORD_PATHS } from "../libraries.js";
 import { SDK_ROUTES } from "../sdk-routes.js";
-import { partsOf, staticText, stringValue, text, type StringPart } from "../values.js";
+import type { CallExpression, Expression } from "../ir.js";
+import type { Program } from "../program.js";
+import { partsOf, staticText, stringValue, text, type Env, type StringPart, type StringValue } from "../values.js";
+import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
-import { NO_REQUEST, asString, bodyOf, get, type CallResult, type LibraryCallSite } from "./library-calls.js";
+import { LibraryCallSite, NO_REQUEST, asString, bodyOf, get, type CallResult } from "./library-calls.js";
 import { joinBase } from "./url-values.js";
 
 const ARGUMENT_SEGMENT = /^\{(\d+)\}$/;
 
 export function sdkCall(site: LibraryCallSite): CallResult {
-  const { callee, path, last, base, first, second, node, args } = site;
+  const { callee, path, last, base, first, second } = site;
   if (callee.kind === "library") {
     // `createClient({ resources: [...] })` from cloudflare/tree-shakable; `require("cloudflare")({ token })` in 2.x
     if ((last === "createClient" && path.length === 1) || path.length === 0) {
@@ -29,19 +32,7 @@ export function sdkCall(site: LibraryCallSite): CallResult {
   const resource = path.slice(0, -1);
   const sdkRoute = last ? SDK_ROUTES[resource.join(".")]?.[last] : undefined;
   if (sdkRoute) {
-    // Parameters are holes; `{N}` is the N-th argument, so `settings.get("brotli")` is reported at "brotli".
-    const parts = sdkRoute.path.split("/").flatMap((segment, index): StringPart[] => {
-      const slash = index > 0 ? [{ text: "/", origin: null }] : [];
-      if (segment.startsWith(":")) return [...slash, { hole: true as const, hint: segment.slice(1) }];
-      const argument = ARGUMENT_SEGMENT.exec(segment);
-      if (argument) {
-        const position = Number(argument[1]);
-        const written = node.args[position];
-        return [...slash, ...partsOf(args[position] ?? { kind: "unknown" }, written ? hintOf(written) : null)];
-      }
-      return [...slash, { text: segment, origin: null }];
-    });
-    const url = joinBase(base, stringValue(parts));
+    const url = joinBase(base, routePath(site, sdkRoute.path));
     return site.respond({ library: "cloudflare", url, method: sdkRoute.method, body: null, sdk: true, note: sdkRoute.note ?? null });
   }
   if (last && SDK_DNS_RECORD_PATHS.some((candidate) => sameArray(candidate, resource))) {
@@ -50,6 +41,60 @@ export function sdkCall(site: LibraryCallSite): CallResult {
     if (kind) return { result: { kind, srv: staticText(get(first, "type")) === "SRV", via: `the SDK's ${resource.join(".")}.${last}()` }, request: null };
   }
   return NO_REQUEST;
+}
+
+/** A route's path with its parameters as holes and `{N}` the N-th argument (so `settings.get("brotli")` is reported at "brotli"). */
+function routePath(site: LibraryCallSite, path: string): StringValue {
+  const { node, args } = site;
+  const parts = path.split("/").flatMap((segment, index): StringPart[] => {
+    const slash = index > 0 ? [{ text: "/", origin: null }] : [];
+    if (segment.startsWith(":")) return [...slash, { hole: true as const, hint: segment.slice(1) }];
+    const argument = ARGUMENT_SEGMENT.exec(segment);
+    if (argument) {
+      const position = Number(argument[1]);
+      const written = node.args[position];
+      return [...slash, ...partsOf(args[position] ?? { kind: "unknown" }, written ? hintOf(written) : null)];
+    }
+    return [...slash, { text: segment, origin: null }];
+  });
+  return stringValue(parts);
+}
+
+/** `settings.get`, `rules.list`: the last resource of every route of the SDK table and its method. */
+const LAST_RESOURCE_AND_METHOD: ReadonlySet<string> = new Set(Object.entries(SDK_ROUTES).flatMap(([resource, methods]) => Object.keys(methods).map((method) => `${resource.split(".").at(-1)}.${method}`)));
+
+/** The containers the SDK's methods take by name (`{ zone_id }`, `{ account_id }`), in every call of a zone's or account's resource. */
+const CONTAINER_PARAMS = ["zone_id", "account_id"];
+
+/**
+ * A call of the SDK through a client out of sight (a constructor's parameter, a field set
+ * elsewhere): `this.cf.zones.settings.get("minify", { zone_id })` on a receiver the evaluator does
+ * not know, whose chain ends in a resource and method of the SDK and which passes the SDK's own
+ * `zone_id` or `account_id`. Its host is not seen: the path alone (not the SDK's certainty).
+ * Asked of calls on receivers the evaluator does not know, so a cheap test of the last resource
+ * and the method comes first.
+ */
+export function sdkCallOutOfSight(evaluator: Evaluator, program: Program, node: CallExpression, env: Env | null): CallResult | null {
+  const callee = node.callee;
+  if (callee.kind !== "member" || callee.property === null || callee.object.kind !== "member" || callee.object.property === null) return null;
+  if (!LAST_RESOURCE_AND_METHOD.has(`${callee.object.property}.${callee.property}`)) return null;
+  const chain: string[] = [];
+  let link: Expression = callee;
+  while (link.kind === "member" && link.property !== null) {
+    chain.unshift(link.property);
+    link = link.object;
+  }
+  const method = chain.at(-1)!;
+  for (let start = 0; start < chain.length - 1; start++) {
+    const resource = chain.slice(start, -1).join(".");
+    const route = SDK_ROUTES[resource]?.[method];
+    if (!route) continue;
+    const site = new LibraryCallSite(evaluator, program, node, { kind: "client", library: "cloudflare", base: null, method: null, path: [...chain.slice(start)] }, env);
+    const named = site.args.some((arg) => arg.kind === "object" && CONTAINER_PARAMS.some((key) => arg.get(key) !== undefined));
+    if (!named) return null;
+    return site.respond({ library: "cloudflare", url: routePath(site, route.path), method: route.method, body: null, sdk: false, note: route.note ?? null });
+  }
+  return null;
 }
 
 function sameArray(a: readonly string[], b: readonly string[]): boolean {
