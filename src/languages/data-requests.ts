@@ -1,6 +1,6 @@
 /**
- * Requests written down as data: a mapping with a `url` (or `uri`) string and a `method` that
- * is an HTTP method, as recorded HTTP interactions (go-vcr and VCR cassettes, HAR files) and
+ * Requests written down as data: a mapping with a `url` (or `uri`) string (placeholders allowed)
+ * and a `method` that is an HTTP method, as recorded HTTP interactions (go-vcr and VCR cassettes, HAR files) and
  * request collections write them. Such a mapping is read as that request, with its method, so
  * that a cassette's `GET …/filters` is the GET it records and not every method of the path.
  */
@@ -43,7 +43,7 @@ function requestOf(object: IR.ObjectLiteral): IR.CallExpression | null {
   for (const property of object.properties) {
     if (property.kind !== "property" || property.key === null) continue;
     const key = property.key.toLowerCase();
-    if (URL_KEYS.has(key) && property.value.kind === "string") url = property;
+    if (URL_KEYS.has(key) && (property.value.kind === "string" || property.value.kind === "template")) url = property;
     else if (key === "method" && property.value.kind === "string" && METHODS.has(property.value.value.toUpperCase())) methodProperty = property;
     else if (key === "body") bodyProperty = property;
   }

@@ -108,10 +108,34 @@ function toModel(node: YamlNode | null | undefined, depth: number): IR.Expressio
     if (typeof value === "number") return { kind: "number", range, value, raw: String(node.source ?? value) };
     if (typeof value === "boolean") return { kind: "boolean", range, value };
     if (value === null || value === undefined) return { kind: "null", range };
-    return { kind: "string", range, value: String(value) };
+    return templated(String(value), range) ?? { kind: "string", range, value: String(value) };
   }
   if (isAlias(node)) return { kind: "unknown", range, children: [] };
   return { kind: "unknown", range, children: [] };
+}
+
+/**
+ * Placeholders the tools that read YAML fill in before use: Ansible's and Helm's `{{ zone_id }}`,
+ * GitHub Actions' `${{ secrets.ZONE }}`. Their spaces made a URL no URL
+ * (`https://api.cloudflare.com/client/v4/zones/{{ zone_id }}/settings/minify` in an Ansible `uri`
+ * task).
+ */
+const PLACEHOLDER = /\$?\{\{[^\n]*?\}\}/g;
+
+/** A scalar with placeholders as a template whose placeholders are unknown values; `null` when it has none. */
+function templated(text: string, range: IR.Range): IR.TemplateLiteral | null {
+  if (!text.includes("{{")) return null;
+  const quasis: IR.TemplateQuasi[] = [];
+  const expressions: IR.Expression[] = [];
+  let from = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    quasis.push({ range, value: text.slice(from, match.index) });
+    expressions.push({ kind: "unknown", range, children: [] });
+    from = match.index! + match[0].length;
+  }
+  if (expressions.length === 0) return null;
+  quasis.push({ range, value: text.slice(from) });
+  return { kind: "template", range, quasis, expressions, tag: null };
 }
 
 /** `# …` comments outside quoted scalars, by a line scan (the parser keeps them only loosely). */
