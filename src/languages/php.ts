@@ -65,6 +65,11 @@ class PhpLowering extends TreeLowering {
           const left = inner.childForFieldName("left");
           const right = inner.childForFieldName("right");
           if (left?.type === "variable_name" && right) return this.assignment(this.variableName(left), this.range(left), this.expression(right), range);
+          // `$this->base = "https://…"` in a constructor, `$request->url = …`: a property set.
+          if ((left?.type === "member_access_expression" || left?.type === "nullsafe_member_access_expression") && right) {
+            const target: IR.Pattern = { kind: "expression-pattern", range: this.range(left), expression: this.expression(left) };
+            return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target, value: this.expression(right) } };
+          }
         }
         return null;
       }
@@ -141,6 +146,12 @@ class PhpLowering extends TreeLowering {
         return { kind: "null", range };
       case "parenthesized_expression":
         return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
+      case "cast_expression": {
+        // `(string) $x` is the text `$x` holds; other casts make values this model does not follow.
+        const value = node.childForFieldName("value");
+        if (!value) return null;
+        return node.childForFieldName("type")?.text.toLowerCase() === "string" ? this.expression(value) : { kind: "unknown", range, children: [this.expression(value)] };
+      }
       case "binary_expression": {
         const left = node.childForFieldName("left");
         const right = node.childForFieldName("right");
