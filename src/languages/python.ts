@@ -35,6 +35,10 @@ class PythonLowering extends TreeLowering {
   }
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
+  /** Names bound to yarl's URL class: `URL("https://…")` is that text. */
+  private readonly urlClasses = new Set<string>();
+  /** Names and attribute chains (`self.base`) bound to a yarl URL, which `/` joins as a path. */
+  private readonly urlValues = new Set<string>();
   /** Names given to the values of tuple assignments (`ok, data = …`), one each. */
   private tupleCount = 0;
   /** Names bound to the generated SDK's module or client class (`cloudflare`, `Cloudflare`). */
@@ -201,6 +205,9 @@ class PythonLowering extends TreeLowering {
             return this.template(formatPieces(format.value, args, () => this.opaque(this.range(right))), range);
           }
         }
+        // yarl's URL joined with `/` (`API / "zones" / zone / "settings"`, `API = URL("https://…")`):
+        // a path join. Only from a URL: pathlib's `/` joins file paths the same way.
+        if (operator === "/" && this.isUrl(left)) return this.template([this.expression(left), "/", this.expression(right)], range);
         return this.binary(operator, this.expression(left), this.expression(right), range);
       }
       case "boolean_operator": {
@@ -346,7 +353,23 @@ class PythonLowering extends TreeLowering {
   }
 
   /** Remembers names bound to request libraries and python-cloudflare clients. */
+  /** Whether a node is a yarl URL: `URL(…)`, a name or attribute bound to one, or a `/` join of one. */
+  private isUrl(node: SyntaxNode): boolean {
+    if (node.type === "parenthesized_expression") return node.namedChildren[0] ? this.isUrl(node.namedChildren[0]) : false;
+    if (node.type === "call") {
+      const callee = node.childForFieldName("function");
+      return callee?.type === "identifier" && this.urlClasses.has(callee.text);
+    }
+    if (node.type === "identifier" || node.type === "attribute") return this.urlValues.has(attributeChain(node)?.join(".") ?? "");
+    if (node.type === "binary_operator" && node.childForFieldName("operator")?.text === "/") {
+      const left = node.childForFieldName("left");
+      return left !== null && this.isUrl(left);
+    }
+    return false;
+  }
+
   private noteBinding(name: string, right: SyntaxNode | null) {
+    if (right && this.isUrl(right)) this.urlValues.add(name);
     if (!right || right.type !== "call") return;
     const callee = right.childForFieldName("function")?.text ?? "";
     const root = callee.split(".")[0]!;
@@ -402,6 +425,7 @@ class PythonLowering extends TreeLowering {
   }
 
   private noteModule(local: string, module: string) {
+    if (module === "yarl.URL") this.urlClasses.add(local);
     if (/^(?:requests|httpx|aiohttp)(?:\.|$)/.test(module)) this.requestModules.add(local);
     if (/^CloudFlare(?:\.CloudFlare)?$|^cloudflare\.CloudFlare$/.test(module)) this.cloudflareClients.add(local);
     // The generated SDK (cloudflare-python v3+): `from cloudflare import Cloudflare`, `import cloudflare`
@@ -656,6 +680,8 @@ class PythonLowering extends TreeLowering {
         }
       }
     }
+    // yarl's URL("https://…"): the text, joined with `/` afterwards; `str(url)` is that text again
+    if (callee.type === "identifier" && (this.urlClasses.has(callee.text) || callee.text === "str") && positional.length === 1 && keywords.length === 0) return positional[0]!;
     // dict(brotli="on", ssl="full"): the dict its keywords make
     if (callee.type === "identifier" && callee.text === "dict" && positional.length === 0 && options.length === 1) return options[0]!;
     // urljoin(API, f"zones/{zone}/rate_limits"), urllib.parse.urljoin(…): resolved as `new URL(path, base)` is
