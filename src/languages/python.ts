@@ -35,6 +35,8 @@ class PythonLowering extends TreeLowering {
   }
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
+  /** The `base_url` of clients made by a request library (`httpx.Client(base_url=…)`), by the name they are bound to. */
+  private readonly requestBases = new Map<string, SyntaxNode>();
   /** Names bound to yarl's URL class: `URL("https://…")` is that text. */
   private readonly urlClasses = new Set<string>();
   /** Names and attribute chains (`self.base`) bound to a yarl URL, which `/` joins as a path. */
@@ -374,7 +376,13 @@ class PythonLowering extends TreeLowering {
     const callee = right.childForFieldName("function")?.text ?? "";
     const root = callee.split(".")[0]!;
     if (/^(?:CloudFlare|cloudflare)\.CloudFlare$|^CloudFlare$/.test(callee) || (this.cloudflareClients.has(root) && /CloudFlare$/.test(callee))) this.cloudflareClients.add(name);
-    if (this.requestModules.has(root) && /(?:Session|Client|AsyncClient)$/.test(callee)) this.requestModules.add(name);
+    if (this.requestModules.has(root) && /(?:Session|Client|AsyncClient)$/.test(callee)) {
+      this.requestModules.add(name);
+      // httpx's base_url (and requests_toolbelt's BaseUrlSession's)
+      const base = right.childForFieldName("arguments")?.namedChildren.find((argument) => argument?.type === "keyword_argument" && argument.childForFieldName("name")?.text === "base_url")?.childForFieldName("value");
+      if (base) this.requestBases.set(name, base);
+      else this.requestBases.delete(name);
+    }
     // client = Cloudflare(api_token=…), cloudflare.AsyncCloudflare()
     if (this.generatedSdkNames.has(root) && /(?:^|\.)(?:Async)?Cloudflare$/.test(callee)) this.generatedSdkClients.add(name);
   }
@@ -672,11 +680,14 @@ class PythonLowering extends TreeLowering {
       }
       // requests.patch(url, json=…), session.get(url), httpx.post(url), self.session.request(…)
       if (chain && boundPrefix(chain, this.requestModules) === chain.length - 1) {
-        if (VERBS.has(name)) return this.request(range, positional[0] ?? named.get("url") ?? null, name.toUpperCase(), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
+        // httpx.Client(base_url=…): its requests' paths follow that address.
+        const base = this.requestBases.get(chain.slice(0, -1).join("."));
+        const withBase = (url: IR.Expression | null) => (url && base ? this.template([this.expression(base), "/", url], url.range) : url);
+        if (VERBS.has(name)) return this.request(range, withBase(positional[0] ?? named.get("url") ?? null), name.toUpperCase(), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
         if (name === "request") {
           const method = positional[0] ?? named.get("method") ?? null;
           const url = positional[1] ?? named.get("url") ?? null;
-          return this.request(range, url, method, named.get("json") ?? named.get("data") ?? null, [...positional.slice(2), ...options]);
+          return this.request(range, withBase(url), method, named.get("json") ?? named.get("data") ?? null, [...positional.slice(2), ...options]);
         }
       }
     }
