@@ -50,6 +50,7 @@ class RubyLowering extends TreeLowering {
         const left = node.childForFieldName("left");
         const right = node.childForFieldName("right");
         if (!left || !right) return null;
+        if (node.type === "assignment") this.noteFaradayBase(left.text, right);
         let value = this.expression(right);
         if (node.type === "operator_assignment") value = this.binary("+", this.expression(left), value, range);
         // @zone = zone in a method: the instance's field
@@ -242,6 +243,17 @@ class RubyLowering extends TreeLowering {
     return positional;
   }
 
+  /** The `url:` (or first argument) of `Faraday.new`, by the name it is assigned to (`conn`, `@conn`). */
+  private readonly faradayBases = new Map<string, SyntaxNode>();
+
+  private noteFaradayBase(name: string, right: SyntaxNode): void {
+    this.faradayBases.delete(name);
+    if (right.type !== "call" || right.childForFieldName("method")?.text !== "new" || right.childForFieldName("receiver")?.text !== "Faraday") return;
+    const list = right.childForFieldName("arguments")?.namedChildren.filter((argument): argument is SyntaxNode => argument !== null) ?? [];
+    const url = list.find((argument) => argument.type === "pair" && argument.childForFieldName("key")?.text.replace(/^:|:$/g, "") === "url")?.childForFieldName("value") ?? (list[0] && list[0].type !== "pair" ? list[0] : undefined);
+    if (url) this.faradayBases.set(name, url);
+  }
+
   private callExpression(node: SyntaxNode): IR.Expression | null {
     const range = this.range(node);
     const receiver = node.childForFieldName("receiver");
@@ -281,6 +293,11 @@ class RubyLowering extends TreeLowering {
         object = this.member(object, key.value, [range[0], key.range[1]], key.range, key);
       }
       return object;
+    }
+    // conn.patch("zones/…", body) on conn = Faraday.new(url: "https://…"): the path after that address
+    const faradayBase = receiver ? this.faradayBases.get(receiver.text) : undefined;
+    if (faradayBase && !block && FARADAY_VERBS.has(name) && args[0]) {
+      return this.request(range, this.template([this.expression(faradayBase), "/", args[0]], args[0].range), name.toUpperCase(), args[1] ?? null, args.slice(1));
     }
     // conn.get do |req| req.url(path) end (Faraday's block form)
     if (receiver && block && args.length === 0 && FARADAY_VERBS.has(name)) {
