@@ -62,6 +62,13 @@ export const GLOBAL_LIBRARIES: Readonly<Record<string, LibraryName>> = nameTable
   useLazyFetch: "ofetch",
 });
 
+/**
+ * The containers of this API's paths that the generated SDKs take by name (`{ zone_id }` in
+ * TypeScript, `zone_id=…` in Python): in every call of a zone's or account's resource, and never a
+ * route's own argument.
+ */
+export const SDK_CONTAINER_PARAMS: ReadonlySet<string> = new Set(["zone_id", "account_id", "organization_id", "user_id"]);
+
 /** Objects whose `fetch` member is the global fetch. */
 export const GLOBAL_OBJECTS = new Set(["window", "globalThis", "self", "global"]);
 

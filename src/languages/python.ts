@@ -7,6 +7,7 @@
  * as the URL they call.
  */
 import type * as IR from "../core/ir.js";
+import { SDK_CONTAINER_PARAMS } from "../core/libraries.js";
 import { SDK_ROUTES } from "../core/sdk-routes.js";
 import { API_BASE, bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
@@ -672,7 +673,7 @@ class PythonLowering extends TreeLowering {
       // The generated SDK through a client made out of sight (`self.client`, set by a base class
       // in another module): a resource chain of the SDK, called with the SDK's container keyword
       // (`zone_id=…`, `account_id=…`). The host is not seen: the path alone, as written.
-      if (chain && generated === 0 && client === 0 && [...named.keys()].some((keyword) => CONTAINER_IDS.has(keyword))) {
+      if (chain && generated === 0 && client === 0 && [...named.keys()].some((keyword) => SDK_CONTAINER_PARAMS.has(keyword))) {
         for (let receiver = 1; receiver < chain.length - 1; receiver++) {
           const request = this.generatedSdkRequest(callee, chain.slice(receiver, -1), name, positional, named, range, options, null);
           if (request) return request;
@@ -750,8 +751,6 @@ class PythonLowering extends TreeLowering {
   }
 }
 
-/** The containers of this API's paths, given by keyword in the generated SDK (`zone_id=…`): never a route's own argument. */
-const CONTAINER_IDS = new Set(["zone_id", "account_id", "organization_id", "user_id"]);
 
 /**
  * The arguments of a generated SDK route's `{N}` segments: the positional ones, or, where a route
@@ -761,7 +760,7 @@ const CONTAINER_IDS = new Set(["zone_id", "account_id", "organization_id", "user
  */
 function routeArguments(path: string, positional: readonly IR.Expression[], named: ReadonlyMap<string, IR.Expression>): readonly (IR.Expression | undefined)[] {
   if (positional.length > 0 || (path.match(/\{\d+\}/g) ?? []).length !== 1) return positional;
-  const ids = [...named].filter(([name]) => name.endsWith("_id") && !CONTAINER_IDS.has(name));
+  const ids = [...named].filter(([name]) => name.endsWith("_id") && !SDK_CONTAINER_PARAMS.has(name));
   return ids.length === 1 ? [ids[0]![1]] : positional;
 }
 

@@ -3,7 +3,7 @@
  * methods that call endpoints of the schedule (the table in sdk-routes.ts), its DNS record
  * methods, whose results are DNS records, and the clients `createClient()` makes.
  */
-import { API_BASE_URL, METHOD_OF_NAME, SDK_DNS_RECORD_METHODS, SDK_DNS_RECORD_PATHS } from "../libraries.js";
+import { API_BASE_URL, METHOD_OF_NAME, SDK_CONTAINER_PARAMS, SDK_DNS_RECORD_METHODS, SDK_DNS_RECORD_PATHS } from "../libraries.js";
 import { SDK_ROUTES } from "../sdk-routes.js";
 import type { CallExpression, Expression } from "../ir.js";
 import type { Program } from "../program.js";
@@ -63,9 +63,6 @@ function routePath(site: LibraryCallSite, path: string): StringValue {
 /** `settings.get`, `rules.list`: the last resource of every route of the SDK table and its method. */
 const LAST_RESOURCE_AND_METHOD: ReadonlySet<string> = new Set(Object.entries(SDK_ROUTES).flatMap(([resource, methods]) => Object.keys(methods).map((method) => `${resource.split(".").at(-1)}.${method}`)));
 
-/** The containers the SDK's methods take by name (`{ zone_id }`, `{ account_id }`), in every call of a zone's or account's resource. */
-const CONTAINER_PARAMS = ["zone_id", "account_id"];
-
 /**
  * A call of the SDK through a client out of sight (a constructor's parameter, a field set
  * elsewhere): `this.cf.zones.settings.get("minify", { zone_id })` on a receiver the evaluator does
@@ -90,7 +87,7 @@ export function sdkCallOutOfSight(evaluator: Evaluator, program: Program, node: 
     const route = SDK_ROUTES[resource]?.[method];
     if (!route) continue;
     const site = new LibraryCallSite(evaluator, program, node, { kind: "client", library: "cloudflare", base: null, method: null, path: [...chain.slice(start)] }, env);
-    const named = site.args.some((arg) => arg.kind === "object" && CONTAINER_PARAMS.some((key) => arg.get(key) !== undefined));
+    const named = site.args.some((arg) => arg.kind === "object" && [...SDK_CONTAINER_PARAMS].some((key) => arg.get(key) !== undefined));
     if (!named) return null;
     return site.respond({ library: "cloudflare", url: routePath(site, route.path), method: route.method, body: null, sdk: false, note: route.note ?? null });
   }
