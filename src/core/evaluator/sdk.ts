@@ -63,11 +63,15 @@ function routePath(site: LibraryCallSite, path: string): StringValue {
 /** `settings.get`, `rules.list`: the last resource of every route of the SDK table and its method. */
 const LAST_RESOURCE_AND_METHOD: ReadonlySet<string> = new Set(Object.entries(SDK_ROUTES).flatMap(([resource, methods]) => Object.keys(methods).map((method) => `${resource.split(".").at(-1)}.${method}`)));
 
+/** A name that says it holds the API's client: `cloudflareClient`, `cloudflare`, `cf`, `cfApi`. */
+const CLIENT_NAME = /cloudflare|^cf(?:client|api)?$/i;
+
 /**
  * A call of the SDK through a client out of sight (a constructor's parameter, a field set
  * elsewhere): `this.cf.zones.settings.get("minify", { zone_id })` on a receiver the evaluator does
  * not know, whose chain ends in a resource and method of the SDK and which passes the SDK's own
- * `zone_id` or `account_id`. Its host is not seen: the path alone (not the SDK's certainty).
+ * `zone_id` or `account_id`, or whose receiver's name says it is the API's client. Its host is not
+ * seen: the path alone (not the SDK's certainty).
  * Asked of calls on receivers the evaluator does not know, so a cheap test of the last resource
  * and the method comes first.
  */
@@ -87,7 +91,10 @@ export function sdkCallOutOfSight(evaluator: Evaluator, program: Program, node: 
     const route = SDK_ROUTES[resource]?.[method];
     if (!route) continue;
     const site = new LibraryCallSite(evaluator, program, node, { kind: "client", library: "cloudflare", base: null, method: null, path: [...chain.slice(start)] }, env);
-    const named = site.args.some((arg) => arg.kind === "object" && [...SDK_CONTAINER_PARAMS].some((key) => arg.get(key) !== undefined));
+    // The receiver's own name may say it (`this.cloudflareClient.zoneSettings.edit(zoneId, "minify", …)`:
+    // the 2.x SDK takes the zone by position).
+    const receiverName = start > 0 ? chain[start - 1]! : link.kind === "identifier" ? link.name : "";
+    const named = CLIENT_NAME.test(receiverName) || site.args.some((arg) => arg.kind === "object" && [...SDK_CONTAINER_PARAMS].some((key) => arg.get(key) !== undefined));
     if (!named) return null;
     return site.respond({ library: "cloudflare", url: routePath(site, route.path), method: route.method, body: null, sdk: false, note: route.note ?? null });
   }
