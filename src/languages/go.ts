@@ -56,6 +56,22 @@ function typeTextOf(node: SyntaxNode | null): string | null {
   return text + "[]".repeat(many);
 }
 
+/** go-resty: a client made with `resty.New()` whose requests are its verb methods (`client.R().Patch(path)`). */
+const RESTY_MODULE = /^github\.com\/go-resty\/resty(?:\/v\d+)?$/;
+const RESTY_VERBS = new Set(["Get", "Post", "Put", "Patch", "Delete", "Head", "Options"]);
+
+/** The variable a chain of calls and selectors starts from (`client` of `client.R().SetBody(b)`). */
+function chainRoot(node: SyntaxNode): string | null {
+  let link: SyntaxNode | null = node;
+  while (link) {
+    if (link.type === "identifier") return link.text;
+    if (link.type === "call_expression") link = link.childForFieldName("function");
+    else if (link.type === "selector_expression") link = link.childForFieldName("operand");
+    else return null;
+  }
+  return null;
+}
+
 class GoLowering extends TreeLowering {
   protected readonly grammarLabel = "Go";
   /** cloudflare-go v0 is imported. */
@@ -63,6 +79,9 @@ class GoLowering extends TreeLowering {
   /** cloudflare-go v2 or later (generated like the TypeScript SDK) is imported. */
   private generatedSdkImported = false;
   private readonly sdkNames = new Set<string>();
+  /** The names resty's package is imported under, and its clients' base URLs by the variable they are kept in. */
+  private readonly restyNames = new Set<string>();
+  private readonly restyBases = new Map<string, SyntaxNode>();
   /** The receiver of the method being lowered (`c` in `func (c *Client) get(…)`): `this` inside it. */
   private receiverName: string | null = null;
   /** Receiver types whose methods were lowered together, as one class. */
@@ -240,11 +259,35 @@ class GoLowering extends TreeLowering {
     return null;
   }
 
+  /**
+   * `client := resty.New().SetBaseURL("https://…")` (or `SetHostURL`, or a client of a client
+   * noted before): the base its requests' paths follow, kept by the variable's name. Another value
+   * assigned to the name forgets it.
+   */
+  private noteRestyBase(name: string, value: SyntaxNode): void {
+    this.restyBases.delete(name);
+    let base: SyntaxNode | null = null;
+    for (let link: SyntaxNode | null = value; link?.type === "call_expression"; ) {
+      const callee = link.childForFieldName("function");
+      if (callee?.type !== "selector_expression") return;
+      const operand = callee.childForFieldName("operand");
+      const field = callee.childForFieldName("field")?.text ?? "";
+      if ((field === "SetBaseURL" || field === "SetHostURL") && !base) base = link.childForFieldName("arguments")?.namedChildren[0] ?? null;
+      if (field === "New" && operand?.type === "identifier" && this.restyNames.has(operand.text)) {
+        if (base) this.restyBases.set(name, base);
+        return;
+      }
+      link = operand;
+    }
+  }
+
   private importSpec(spec: SyntaxNode): IR.Statement {
     const path = spec.childForFieldName("path");
     const source = path ? path.text.slice(1, -1) : "";
     const alias = spec.childForFieldName("name")?.text;
-    const local = alias ?? source.split("/").at(-1)!.replace(/^go-/, "").replace(/-go$/, "");
+    // A module's major version is no part of its package's name (`github.com/go-chi/chi/v5` is `chi`).
+    const local = alias ?? source.replace(/\/v\d+$/, "").split("/").at(-1)!.replace(/^go-/, "").replace(/-go$/, "");
+    if (RESTY_MODULE.test(source)) this.restyNames.add(local);
     const sdk = GO_SDK_MODULE.test(source) || GO_GENERATED_SDK_MODULE.test(source);
     if (sdk) {
       if (GO_SDK_MODULE.test(source)) this.sdkImported = true;
@@ -277,6 +320,7 @@ class GoLowering extends TreeLowering {
     }
     return left.map((name, index) => {
       const valueNode = right[index];
+      if (name.type === "identifier" && valueNode && this.restyNames.size > 0) this.noteRestyBase(name.text, valueNode);
       let value = valueNode ? this.expression(valueNode) : this.opaque(range);
       const typeText = valueNode ? this.dnsRecordResult(valueNode) : null;
       if (operator !== "=" && operator !== ":=") value = this.binary(operator.slice(0, -1), this.expression(name), value, range);
@@ -401,6 +445,11 @@ class GoLowering extends TreeLowering {
       if (packageName === "strings" && name === "Join" && lowered.length === 2) return this.call(this.member(lowered[0]!, "join", range, range), [lowered[1]!], range);
       if ((packageName === "path" && name === "Join") || (packageName === "url" && name === "JoinPath")) {
         return this.call(this.member(this.array(lowered, range), "join", range, range), [this.string("/", range)], range);
+      }
+      // client.R().SetBody(b).Patch("/zones/…") on client := resty.New().SetBaseURL("https://…")
+      if (RESTY_VERBS.has(name) && operand && this.restyBases.size > 0) {
+        const base = this.restyBases.get(chainRoot(operand) ?? "");
+        if (base && lowered[0]) return this.request(range, this.template([this.expression(base), "/", lowered[0]], lowered[0].range), name.toUpperCase(), null, lowered);
       }
       if (packageName === "http" && (name === "NewRequest" || name === "NewRequestWithContext")) {
         const offset = name === "NewRequest" ? 0 : 1;
