@@ -449,7 +449,7 @@ class GoLowering extends TreeLowering {
       // client.R().SetBody(b).Patch("/zones/…") on client := resty.New().SetBaseURL("https://…")
       if (RESTY_VERBS.has(name) && operand && this.restyBases.size > 0) {
         const base = this.restyBases.get(chainRoot(operand) ?? "");
-        if (base && lowered[0]) return this.request(range, this.template([this.expression(base), "/", lowered[0]], lowered[0].range), name.toUpperCase(), null, lowered);
+        if (base && lowered[0]) return this.request(range, this.afterBase(base, lowered[0]), name.toUpperCase(), null, lowered);
       }
       if (packageName === "http" && (name === "NewRequest" || name === "NewRequestWithContext")) {
         const offset = name === "NewRequest" ? 0 : 1;

@@ -194,6 +194,14 @@ export abstract class TreeLowering {
     return { kind: "template", range, quasis, expressions, tag: null };
   }
 
+  /**
+   * A path after the address a client was made with (httpx's `base_url`, `Faraday.new(url:)`,
+   * resty's `SetBaseURL`): the two joined with a `/` (a doubled one is harmless to the URL's reading).
+   */
+  afterBase(base: SyntaxNode, path: IR.Expression): IR.Expression {
+    return this.template([this.expression(base), "/", path], path.range);
+  }
+
   identifier(name: string, range: IR.Range): IR.Identifier {
     return { kind: "identifier", range, name };
   }

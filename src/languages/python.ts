@@ -683,7 +683,7 @@ class PythonLowering extends TreeLowering {
       if (chain && boundPrefix(chain, this.requestModules) === chain.length - 1) {
         // httpx.Client(base_url=…): its requests' paths follow that address.
         const base = this.requestBases.get(chain.slice(0, -1).join("."));
-        const withBase = (url: IR.Expression | null) => (url && base ? this.template([this.expression(base), "/", url], url.range) : url);
+        const withBase = (url: IR.Expression | null) => (url && base ? this.afterBase(base, url) : url);
         if (VERBS.has(name)) return this.request(range, withBase(positional[0] ?? named.get("url") ?? null), name.toUpperCase(), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
         if (name === "request") {
           const method = positional[0] ?? named.get("method") ?? null;

@@ -297,7 +297,7 @@ class RubyLowering extends TreeLowering {
     // conn.patch("zones/…", body) on conn = Faraday.new(url: "https://…"): the path after that address
     const faradayBase = receiver ? this.faradayBases.get(receiver.text) : undefined;
     if (faradayBase && !block && FARADAY_VERBS.has(name) && args[0]) {
-      return this.request(range, this.template([this.expression(faradayBase), "/", args[0]], args[0].range), name.toUpperCase(), args[1] ?? null, args.slice(1));
+      return this.request(range, this.afterBase(faradayBase, args[0]), name.toUpperCase(), args[1] ?? null, args.slice(1));
     }
     // conn.get do |req| req.url(path) end (Faraday's block form)
     if (receiver && block && args.length === 0 && FARADAY_VERBS.has(name)) {
