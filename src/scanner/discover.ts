@@ -16,6 +16,7 @@ import type { Ignore } from "ignore";
 import { bundlerOf } from "../files/generated-bundle.js";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { readSource } from "../files/read-source.js";
+import { indexPathOf, readTrackedPaths, type TrackedPaths } from "../files/git-tracked.js";
 import { directoryFilesOf, directoryFilesOfNames, isImportableName, type DirectoryFiles, type Listings } from "../files/resolve-import.js";
 import { DEFAULT_LANGUAGES, LANGUAGE_LABELS, languageOfPath, languageOfShebang, type LanguageId } from "../languages/index.js";
 import { ScanUsageError } from "./errors.js";
@@ -400,6 +401,8 @@ function expandGlobs(paths: readonly string[], cwd: string): string[] {
  * `.gitignore` files apply to their own directory and below, as git reads them: every one from a
  * file's directory up to the repository root (the nearest directory holding `.git`), and the
  * repository's `.git/info/exclude`. Outside a repository, those up to the working directory.
+ * As in git, they apply to untracked files only: a path the repository's index holds (or a
+ * directory holding one) is not ignored. The index is read the first time a rule matches.
  */
 class GitignoreIndex {
   private readonly byDirectory = new Map<string, Ignore | null>();
@@ -408,6 +411,8 @@ class GitignoreIndex {
   private readonly chains = new Map<string, { directory: string; matcher: Ignore }[]>();
   /** Whether a walked directory holds `.git`, from its listing. */
   private readonly listedGit = new Map<string, boolean>();
+  /** By repository root, what its index tracks (null: not known). */
+  private readonly trackedBy = new Map<string, TrackedPaths | null>();
   constructor(
     private readonly cwd: string,
     /** Told which ignore files and repositories the walk looked at, so that a replay can check them. */
@@ -418,9 +423,27 @@ class GitignoreIndex {
     for (const { directory: base, matcher } of this.chainOf(dirname(path))) {
       // `path` is below `base`: the relative path is a slice, not a path.relative() per level.
       const relativePath = sep === "/" ? path.slice(base.length + 1) : path.slice(base.length + 1).split(sep).join("/");
-      if (relativePath && matcher.ignores(directory ? `${relativePath}/` : relativePath)) return true;
+      if (relativePath && matcher.ignores(directory ? `${relativePath}/` : relativePath)) return !this.tracked(path, directory);
     }
     return false;
+  }
+
+  /** Whether git tracks this file, or a file below this directory (a submodule: its gitlink). */
+  private tracked(path: string, directory: boolean): boolean {
+    const root = this.enclosingRepository(dirname(path));
+    if (root === null) return false;
+    let paths = this.trackedBy.get(root);
+    if (paths === undefined) {
+      const index = indexPathOf(root);
+      // Stamped before it is read, like an ignore file: a replayed walk holds only while the index is unchanged.
+      if (index !== null) this.memo?.noteIgnoreFile(index);
+      paths = readTrackedPaths(root);
+      this.trackedBy.set(root, paths);
+    }
+    if (!paths) return false;
+    const fromRoot = path.slice(root.length + (root.endsWith(sep) ? 0 : 1));
+    const key = sep === "/" ? fromRoot : fromRoot.split(sep).join("/");
+    return paths.files.has(key) || (directory && paths.directories.has(key));
   }
 
   /** A directory whose listing holds neither `.gitignore` nor `.git` has no ignore file of its own; one without `.git` is no repository's root. */

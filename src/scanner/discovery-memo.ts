@@ -8,7 +8,8 @@
  * - its stamp (modification time, inode) is the one taken before it was listed, and it had not been
  *   modified in the last seconds before that walk began (a change in the same tick of a coarse
  *   clock as the listing would leave its time unchanged: such a directory is listed again next time);
- * - every ignore file the walk read (`.gitignore`, `.git/info/exclude`) has its recorded stamp, and
+ * - every ignore file the walk read (`.gitignore`, `.git/info/exclude`, and a repository's index once
+ *   a rule matched, for what git tracks is not ignored) has its recorded stamp, and
  *   every `.git` the walk looked for above the walked directories is still there, or still absent
  *   (checked once before the walk: if one changed, nothing is replayed);
  * - a directory listed again because it changed still has, or still lacks, a `.gitignore` and a

@@ -189,6 +189,36 @@ describe("what is given to scan", () => {
   });
 });
 
+describe("files git tracks are scanned whatever a .gitignore says (git ignores untracked files only)", () => {
+  const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
+  const found = (run: { stdout: string }) => JSON.parse(run.stdout).findings.map((f: { file: string }) => f.file).sort();
+
+  it("a whitelist .gitignore: the committed plugin under an ignored parent is scanned, untracked files beside it are not", async () => {
+    const repo = scratch();
+    git(repo, "init", "-q");
+    // As WordPress and MyBB plugin repositories keep one plugin of a whole site's tree.
+    writeFileSync(join(repo, ".gitignore"), "/*\n/*/\n!/.gitignore\n!/admin/modules/cloudflare/\n");
+    mkdirSync(join(repo, "admin/modules/cloudflare"), { recursive: true });
+    writeFileSync(join(repo, "admin/modules/cloudflare/client.ts"), FINDING);
+    writeFileSync(join(repo, "admin/modules/cloudflare/scratch.ts"), FINDING);
+    writeFileSync(join(repo, "site.ts"), FINDING);
+    git(repo, "add", "-f", ".gitignore", "admin/modules/cloudflare/client.ts");
+    git(repo, "commit", "-q", "-m", "plugin");
+    // Directories settled an hour ago, as in a checkout: the warm walk would replay them.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const directory of ["", "admin", "admin/modules", "admin/modules/cloudflare"]) utimesSync(join(repo, directory), hourAgo, hourAgo);
+    const cold = runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], repo);
+    expect(cold.code).toBe(1);
+    expect(found(cold)).toEqual(["admin/modules/cloudflare/client.ts"]);
+    expect(JSON.parse(runCli(["scan", "--print-config", "admin/modules/cloudflare/client.ts"], repo).stdout)).toMatchObject({ scanned: true });
+    expect(JSON.parse(runCli(["scan", "--print-config", "admin/modules/cloudflare/scratch.ts"], repo).stdout)).toMatchObject({ scanned: false, notScannedBecause: expect.stringMatching(/\.gitignore/) });
+    // Added to the index later, no directory changed: the warm walk sees it all the same.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    git(repo, "add", "-f", "admin/modules/cloudflare/scratch.ts");
+    expect(found(runCli(["scan", "--cache", "--format", "json", "--as-of", AS_OF], repo))).toEqual(["admin/modules/cloudflare/client.ts", "admin/modules/cloudflare/scratch.ts"]);
+  });
+});
+
 describe("a warm cache reads only what changed", () => {
   it("a file edited since the last run is read again: a finding added to a file that held none is reported", async () => {
     const dir = project();
