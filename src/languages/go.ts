@@ -82,8 +82,15 @@ class GoLowering extends TreeLowering {
   /** The names resty's package is imported under, and its clients' base URLs by the variable they are kept in. */
   private readonly restyNames = new Set<string>();
   private readonly restyBases = new Map<string, SyntaxNode>();
-  /** The receiver of the method being lowered (`c` in `func (c *Client) get(…)`): `this` inside it. */
+  /** The receiver of the method being lowered (`c` in `func (c *Client) get(…)`): `this` inside it; and its type. */
   private receiverName: string | null = null;
+  private receiverTypeName: string | null = null;
+  /**
+   * The type of this package a name holds (`m := &mockAPI{…}`, `var m API = mockAPI{}`, a
+   * parameter `m *mockAPI`), innermost function last: a call of a method that type declares in
+   * this file is that method, not the SDK's of the same name (a test's mock of the client).
+   */
+  private readonly localTypes: Map<string, string | null>[] = [new Map()];
   /** Receiver types whose methods were lowered together, as one class. */
   private readonly typesWithMethods = new Set<string>();
 
@@ -303,6 +310,7 @@ class GoLowering extends TreeLowering {
     const typeText = typeTextOf(spec.childForFieldName("type"));
     return names.map((name, index) => {
       const value = values[index];
+      this.noteLocalType(name.text, value ?? null);
       return this.assignment(name.text, this.range(name), value ? this.expression(value) : this.opaque(this.range(name)), this.range(spec), typeText);
     });
   }
@@ -321,6 +329,7 @@ class GoLowering extends TreeLowering {
     return left.map((name, index) => {
       const valueNode = right[index];
       if (name.type === "identifier" && valueNode && this.restyNames.size > 0) this.noteRestyBase(name.text, valueNode);
+      if (name.type === "identifier") this.noteLocalType(name.text, valueNode ?? null);
       let value = valueNode ? this.expression(valueNode) : this.opaque(range);
       const typeText = valueNode ? this.dnsRecordResult(valueNode) : null;
       if (operator !== "=" && operator !== ":=") value = this.binary(operator.slice(0, -1), this.expression(name), value, range);
@@ -351,18 +360,45 @@ class GoLowering extends TreeLowering {
       const type = typeTextOf(declaration.childForFieldName("type"));
       for (const paramName of declaration.childrenForFieldName("name")) if (paramName) params.push({ name: paramName.text, range: this.range(paramName), type });
     }
-    return this.inFunctionScope(
-      params.map((p) => p.name),
-      () =>
-        this.fn(
-          name?.text ?? null,
-          params.map((p) => p.name),
-          params.map((p) => p.range),
-          body ? this.statements(body.namedChildren) : [],
-          this.range(node),
-          params.map((p) => p.type),
-        ),
-    );
+    this.localTypes.push(new Map(params.map((p) => [p.name, p.type !== null && /^[A-Za-z_]\w*$/.test(p.type) ? p.type : null])));
+    try {
+      return this.inFunctionScope(
+        params.map((p) => p.name),
+        () =>
+          this.fn(
+            name?.text ?? null,
+            params.map((p) => p.name),
+            params.map((p) => p.range),
+            body ? this.statements(body.namedChildren) : [],
+            this.range(node),
+            params.map((p) => p.type),
+          ),
+      );
+    } finally {
+      this.localTypes.pop();
+    }
+  }
+
+  /** Notes the type of this package a name is assigned (`&T{…}`, `T{…}`, `new(T)`), or that it holds none known. */
+  private noteLocalType(name: string, value: SyntaxNode | null): void {
+    let node = value;
+    if (node?.type === "unary_expression" && node.childForFieldName("operator")?.text === "&") node = node.childForFieldName("operand");
+    let type: string | null = null;
+    if (node?.type === "composite_literal") type = node.childForFieldName("type")?.type === "type_identifier" ? node.childForFieldName("type")!.text : null;
+    else if (node?.type === "call_expression" && node.childForFieldName("function")?.text === "new") {
+      const argument = node.childForFieldName("arguments")?.namedChildren[0];
+      type = argument?.type === "type_identifier" ? argument.text : null;
+    }
+    this.localTypes[this.localTypes.length - 1]!.set(name, type);
+  }
+
+  /** Whether `operand.name(…)` calls a method this file declares on the operand's own type. */
+  private callsOwnMethod(operand: SyntaxNode | null, name: string): boolean {
+    if (operand?.type !== "identifier") return false;
+    let type: string | null | undefined = operand.text === this.receiverName ? this.receiverTypeName : undefined;
+    for (let index = this.localTypes.length - 1; type === undefined && index >= 0; index--) type = this.localTypes[index]!.get(operand.text);
+    if (!type) return false;
+    return this.methodsOf(operand.tree.rootNode).get(type)?.some((method) => method.childForFieldName("name")?.text === name) ?? false;
   }
 
   /** The method declarations of a file, by receiver type: read once (a generated file declares thousands). */
@@ -386,12 +422,13 @@ class GoLowering extends TreeLowering {
 
   /** A method, its receiver (`c` of `func (c *Client)`) read as `this`. */
   private methodNode(node: SyntaxNode): IR.FunctionNode {
-    const outer = this.receiverName;
+    const [outer, outerType] = [this.receiverName, this.receiverTypeName];
     this.receiverName = receiverParameter(node)?.childForFieldName("name")?.text ?? null;
+    this.receiverTypeName = receiverType(node);
     try {
       return this.functionNode(node);
     } finally {
-      this.receiverName = outer;
+      [this.receiverName, this.receiverTypeName] = [outer, outerType];
     }
   }
 
@@ -455,7 +492,7 @@ class GoLowering extends TreeLowering {
         const offset = name === "NewRequest" ? 0 : 1;
         return this.request(range, lowered[offset + 1] ?? null, lowered[offset] ?? null, lowered[offset + 2] ?? null, lowered);
       }
-      if (this.sdkImported && field && !(packageName !== null && this.sdkNames.has(packageName))) {
+      if (this.sdkImported && field && !(packageName !== null && this.sdkNames.has(packageName)) && !this.callsOwnMethod(operand, name)) {
         const sdk = this.sdkCall(name, field, lowered, range);
         if (sdk) return sdk;
       }
