@@ -263,7 +263,8 @@ class PhpLowering extends TreeLowering {
   }
 
   private argumentsOf(node: SyntaxNode): IR.Expression[] {
-    const list = node.childForFieldName("arguments");
+    // A call's arguments are its `arguments` field; those of `new C(…)` a child of that type.
+    const list = node.childForFieldName("arguments") ?? node.namedChildren.find((child) => child?.type === "arguments");
     return (list?.namedChildren ?? []).flatMap((argument) => {
       if (!argument) return [];
       const value = argument.type === "argument" ? argument.namedChildren.at(-1) : argument;
@@ -278,10 +279,13 @@ class PhpLowering extends TreeLowering {
     const name = callee.text.replace(/^\\/, "");
     const args = this.argumentsOf(node);
     if (name in WP_REMOTE) {
+      // The options' `method` and `body`: written in place, or read from the array given (`$args`).
       const options = args[1];
-      const method = WP_REMOTE[name] ?? (options?.kind === "object" ? (options.properties.find((p) => p.kind === "property" && p.key === "method") as IR.Property | undefined)?.value ?? null : null);
-      const body = options?.kind === "object" ? ((options.properties.find((p) => p.kind === "property" && p.key === "body") as IR.Property | undefined)?.value ?? null) : null;
-      return this.request(range, args[0] ?? null, method, body, args.slice(1));
+      const option = (key: string): IR.Expression | null => {
+        if (options?.kind === "object") return (options.properties.find((p) => p.kind === "property" && p.key === key) as IR.Property | undefined)?.value ?? null;
+        return options ? this.member(options, key, options.range, options.range) : null;
+      };
+      return this.request(range, args[0] ?? null, WP_REMOTE[name] ?? option("method"), option("body"), args.slice(1));
     }
     if (name === "curl_init") {
       const parent = node.parent;
