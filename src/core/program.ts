@@ -111,6 +111,8 @@ export class Program {
   readonly objects: ObjectLiteral[] = [];
   readonly objectPatterns: ObjectPattern[] = [];
   readonly functions: FunctionNode[] = [];
+  /** The classes of the module, declared or as values. */
+  readonly classes: ClassNode[] = [];
   /** String literals and templates: every place text is written. */
   readonly strings: Expression[] = [];
   readonly numbers: Expression[] = [];
@@ -235,6 +237,7 @@ export class Program {
           return;
         }
         case "class": {
+          this.classes.push(node);
           const classScope = new Scope(scope, false);
           if (node.name && parent?.kind !== "class-declaration") {
             this.declare(classScope, node.name, node.range, { kind: "class", cls: node }, null);

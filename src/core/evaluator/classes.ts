@@ -120,11 +120,19 @@ export function selfOf(env: Env | null): Value | undefined {
 export function thisMember(evaluator: Evaluator, program: Program, node: Node, key: string, env: Env | null): Value {
   const cls = enclosingClass(program, node);
   const self = selfOf(env);
-  if (cls && self?.kind === "instance" && self.args && descendsFrom(evaluator, self, cls)) {
-    const member = instanceMember(evaluator, self, key);
+  if (cls && self?.kind === "instance" && descendsFrom(evaluator, self, cls)) {
+    // The instance's own class first: a subclass's override, or the step a base class leaves to it.
+    const member = self.args ? instanceMember(evaluator, self, key) : classMember(evaluator, self.program, self.cls, key, false);
     if (member !== undefined && member.kind !== "unknown") return member;
   }
-  if (cls) return classMember(evaluator, program, cls, key, false) ?? classMember(evaluator, program, cls, key, true) ?? UNKNOWN;
+  if (cls) {
+    const member = classMember(evaluator, program, cls, key, false) ?? classMember(evaluator, program, cls, key, true);
+    if (member !== undefined && member.kind !== "unknown") return member;
+    // A step of a template method (`$this->sendRequest($r)` in a base class that leaves it to a
+    // subclass), run with no instance in sight: the one subclass of this file that declares it.
+    if (self === undefined) return subclassMethod(evaluator, program, cls, key) ?? member ?? UNKNOWN;
+    return member ?? UNKNOWN;
+  }
   // A method of an object literal (`{ base: API, rules(zone) { … this.base … } }`): that object.
   let fn = program.enclosingFunction(node);
   while (fn?.arrow) fn = program.enclosingFunction(fn);
@@ -141,6 +149,28 @@ function instanceMember(evaluator: Evaluator, instance: Extract<Value, { kind: "
   const member = classMember(evaluator, instance.program, instance.cls, key, false, 0, instance.args?.() ?? null);
   members.set(key, member);
   return member;
+}
+
+const subclassMethods = new WeakMap<ClassNode, Map<string, Value | undefined>>();
+
+/** The method `key` of the one class of this file that extends `cls` and declares it (none, or several: `undefined`). */
+function subclassMethod(evaluator: Evaluator, program: Program, cls: ClassNode, key: string): Value | undefined {
+  let byKey = subclassMethods.get(cls);
+  if (!byKey) subclassMethods.set(cls, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key);
+  let found: Value | undefined;
+  for (const candidate of program.classes) {
+    if (candidate === cls) continue;
+    const member = candidate.members.find((m) => m.key === key && !m.isStatic && m.value?.kind === "function");
+    if (!member || !descendsFrom(evaluator, { kind: "instance", cls: candidate, program }, cls)) continue;
+    if (found) {
+      found = undefined; // which one runs depends on the instance
+      break;
+    }
+    found = { kind: "function", fn: member.value as FunctionNode, program, env: null };
+  }
+  byKey.set(key, found);
+  return found;
 }
 
 /** Whether an instance is of `cls` or of a class that extends it (a few levels deep). */
