@@ -5,6 +5,7 @@
  */
 import { BARREL_DEPTH, BarrelReader, BARRELS_FINGERPRINT, importedNamesOf } from "./barrels.js";
 import { KEPT_STRINGS, Signal, unionOfHints, type Hints } from "./hints.js";
+import { PHP_CLASS_SOURCE } from "./libraries.js";
 
 /** What leads to a module specifier's quote: `from`, `require(`, `import(`, `import "…"`. */
 export const SPECIFIER_LEAD = String.raw`\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+`;
@@ -26,6 +27,41 @@ export const NO_IMPORTS: readonly string[] = Object.freeze([]);
 export function relativeImports(text: string): readonly string[] {
   const specifiers = [...text.matchAll(RELATIVE_IMPORT)].map((match) => KEPT_STRINGS.intern(match[1]!));
   return specifiers.length === 0 ? NO_IMPORTS : specifiers;
+}
+
+const PHP_NAMESPACE = /^\s*namespace\s+([A-Za-z_][\w\\]*)\s*[;{]/m;
+/** `use A\B\C;`, `use A\B\C as D, E\F;` (not `use function`/`use const`). */
+const PHP_USE = /^\s*use\s+(?!function\b|const\b)([^;{]+);/gm;
+/** Where a class is named: `new C`, `extends C`, `C::…`. */
+const PHP_CLASS_NAMED = /\bnew\s+(\\?[A-Za-z_][\w\\]*)|\bextends\s+(\\?[A-Za-z_][\w\\]*)|(?<![\w\\$])(\\?[A-Za-z_][\w\\]*)::/g;
+const PHP_DECLARED = /\b(?:class|interface|trait)\s+([A-Za-z_]\w*)/g;
+const PHP_RELATIVE_CLASS = new Set(["self", "static", "parent"]);
+
+/**
+ * The classes of other files a PHP file names, read from its text as the PHP front end reads
+ * them (see its `classesOf`): as `php:` specifiers of their fully qualified names.
+ */
+export function phpClassImports(text: string): readonly string[] {
+  if (!text.includes("new ") && !text.includes("::") && !text.includes("extends")) return NO_IMPORTS;
+  const namespace = PHP_NAMESPACE.exec(text)?.[1] ?? "";
+  const aliases = new Map<string, string>();
+  for (const [, clauses] of text.matchAll(PHP_USE)) {
+    for (const clause of clauses!.split(",")) {
+      const [name, alias] = clause.trim().split(/\s+as\s+/i);
+      if (!name || !/^\\?[A-Za-z_][\w\\]*$/.test(name)) continue;
+      const qualified = name.replace(/^\\/, "");
+      aliases.set(alias ?? qualified.slice(qualified.lastIndexOf("\\") + 1), qualified);
+    }
+  }
+  const declared = new Set([...text.matchAll(PHP_DECLARED)].map((match) => match[1]!));
+  const found = new Set<string>(aliases.values());
+  for (const match of text.matchAll(PHP_CLASS_NAMED)) {
+    const name = (match[1] ?? match[2] ?? match[3])!;
+    if (aliases.has(name) || declared.has(name) || PHP_RELATIVE_CLASS.has(name)) continue;
+    if (name.startsWith("\\")) found.add(name.slice(1));
+    else found.add(namespace ? `${namespace}\\${name}` : name);
+  }
+  return found.size === 0 ? NO_IMPORTS : [...found].map((qualified) => KEPT_STRINGS.intern(PHP_CLASS_SOURCE + qualified));
 }
 
 /**

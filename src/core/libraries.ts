@@ -31,6 +31,10 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   ohmyfetch: "ofetch",
   cloudflare: "cloudflare",
   "cloudflare/tree-shakable": "cloudflare",
+  // PHP's HTTP clients, imported as classes (`use GuzzleHttp\Client;`, Laravel's `Http` facade).
+  "php:GuzzleHttp\\Client": "guzzle",
+  "php:Illuminate\\Support\\Facades\\Http": "laravel-http",
+  "php:Http": "laravel-http",
   // The Terraform provider made into packages (see evaluator/providers.ts): Pulumi's, CDK for Terraform's.
   "@pulumi/cloudflare": "terraform-provider",
   "@cdktf/provider-cloudflare": "terraform-provider",
@@ -47,6 +51,15 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
 });
 
 /** The library a module specifier names: the table's, or a module inside CDK for Terraform's package (`@cdktf/provider-cloudflare/lib/record`). */
+/**
+ * The import source a PHP file names a class of another file by: its fully qualified name after
+ * this prefix (`php:CF\API\Client`), found through the project's autoload map.
+ */
+export const PHP_CLASS_SOURCE = "php:";
+
+/** Whether an import names a file of the project: a relative path, or a PHP class. */
+export const isProjectSource = (specifier: string) => specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith(PHP_CLASS_SOURCE);
+
 export function libraryOfModule(specifier: string): LibraryName | undefined {
   return LIBRARY_OF_MODULE[specifier] ?? (/^(?:@cdktf\/provider-cloudflare|python:cdktf_cdktf_provider_cloudflare|python:pulumi_cloudflare)[/.]/.test(specifier) ? "terraform-provider" : undefined);
 }

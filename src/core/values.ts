@@ -37,6 +37,8 @@ export type LibraryName =
   | "http"
   | "superagent"
   | "ofetch"
+  | "guzzle"
+  | "laravel-http"
   | "cloudflare"
   | "terraform-provider"
   | "path"

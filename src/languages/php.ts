@@ -7,6 +7,7 @@
  * not code.
  */
 import type * as IR from "../core/ir.js";
+import { PHP_CLASS_SOURCE } from "../core/libraries.js";
 import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -28,6 +29,71 @@ function streamContextMethod(context: IR.Expression): IR.Expression | null {
   return property(property(context.args[0], "http"), "method") ?? null;
 }
 
+/** PHP's string functions that are a JavaScript string's methods. */
+const PHP_STRING_FUNCTIONS: Readonly<Record<string, string>> = { strtoupper: "toUpperCase", strtolower: "toLowerCase", trim: "trim" };
+
+/** Where a class is named as one: `new C`, `extends C`, `C::m()`, `C::X`, `C::$p`. */
+const CLASS_NAME_PLACES = ["object_creation_expression", "base_clause", "scoped_call_expression", "class_constant_access_expression", "scoped_property_access_expression"];
+const RELATIVE_CLASS_NAMES = new Set(["self", "static", "parent"]);
+
+/**
+ * The classes a PHP file takes from other files, as imports, and those it declares, as exports:
+ * each `use A\B\C [as D];`, each class named by a qualified name (`new \A\B\C`), and each
+ * class named alone that the file neither declares nor imports, which is its namespace's
+ * (`new WordPressClientAPI(…)` in `namespace CF\WordPress;`). Resolved by the scanner
+ * through the project's Composer autoload map; a class not found is unknown, as before.
+ */
+function classesOf(root: SyntaxNode): { imports: IR.Statement[]; exports: IR.Statement[] } {
+  const rangeOf = (node: SyntaxNode): IR.Range => [node.startIndex, node.endIndex];
+  const namespace = root.descendantsOfType("namespace_definition")[0]?.childForFieldName("name")?.text ?? "";
+  const declared = new Map<string, SyntaxNode>();
+  for (const declaration of root.descendantsOfType(["class_declaration", "interface_declaration", "trait_declaration"])) {
+    const name = declaration?.childForFieldName("name");
+    if (name) declared.set(name.text, declaration!);
+  }
+  /** By the name the file uses, the class's fully qualified name and where it is first named. */
+  const imported = new Map<string, { qualified: string; at: SyntaxNode }>();
+  for (const declaration of root.descendantsOfType("namespace_use_declaration")) {
+    // `use function …` and `use const …` import no class.
+    if (!declaration || declaration.children.some((child) => child?.type === "function" || child?.type === "const")) continue;
+    for (const clause of declaration.descendantsOfType("namespace_use_clause")) {
+      if (!clause || clause.childForFieldName("type")) continue;
+      const name = clause.namedChildren.find((child) => child?.type === "qualified_name" || child?.type === "name");
+      if (!name) continue;
+      const qualified = name.text.replace(/^\\/, "");
+      const local = clause.childForFieldName("alias")?.text ?? qualified.slice(qualified.lastIndexOf("\\") + 1);
+      imported.set(local, { qualified, at: clause });
+    }
+  }
+  for (const place of root.descendantsOfType(CLASS_NAME_PLACES)) {
+    if (!place) continue;
+    const names = place.type === "base_clause" ? place.namedChildren : place.type === "object_creation_expression" ? [place.namedChildren.find((child) => child?.type === "name" || child?.type === "qualified_name") ?? null] : [place.childForFieldName("scope") ?? place.namedChildren[0] ?? null];
+    for (const name of names) {
+      if (!name || imported.has(name.text)) continue;
+      if (name.type === "qualified_name") {
+        const qualified = name.text.startsWith("\\") ? name.text.slice(1) : namespace ? `${namespace}\\${name.text}` : name.text;
+        imported.set(name.text, { qualified, at: name });
+      } else if (name.type === "name" && !declared.has(name.text) && !RELATIVE_CLASS_NAMES.has(name.text)) {
+        imported.set(name.text, { qualified: namespace ? `${namespace}\\${name.text}` : name.text, at: name });
+      }
+    }
+  }
+  const imports: IR.Statement[] = [...imported].map(([local, { qualified, at }]) => ({
+    kind: "import",
+    range: rangeOf(at),
+    source: PHP_CLASS_SOURCE + qualified,
+    specifiers: [{ local, imported: qualified.slice(qualified.lastIndexOf("\\") + 1), range: rangeOf(at) }],
+  }));
+  const exports: IR.Statement[] = [...declared].map(([name, declaration]) => ({
+    kind: "export-named",
+    range: rangeOf(declaration),
+    declaration: null,
+    specifiers: [{ local: name, exported: name }],
+    source: null,
+  }));
+  return { imports, exports };
+}
+
 const FUNCTION_TYPES = new Set(["function_definition", "method_declaration", "anonymous_function", "anonymous_function_creation_expression", "arrow_function"]);
 
 export function lowerPhp(tree: Tree, text: string, file: string): LoweredFile {
@@ -47,16 +113,23 @@ class PhpLowering extends TreeLowering {
 
   override lowerTree(tree: Tree): LoweredFile {
     this.gatherCurlOptions(tree.rootNode);
-    return super.lowerTree(tree);
+    const classes = classesOf(tree.rootNode);
+    const lowered = super.lowerTree(tree, classes.imports);
+    lowered.module.body.push(...classes.exports);
+    return lowered;
   }
 
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
     const range = this.range(node);
     switch (node.type) {
+      case "namespace_definition": {
+        // `namespace A { … }`: its declarations are the file's (`namespace A;` has no body).
+        const body = node.childForFieldName("body");
+        return body ? this.statements(body.namedChildren) : { kind: "other", range, children: [] };
+      }
       case "php_tag":
       case "text":
       case "text_interpolation":
-      case "namespace_definition":
       case "namespace_use_declaration":
         return { kind: "other", range, children: [] };
       case "expression_statement": {
@@ -129,6 +202,9 @@ class PhpLowering extends TreeLowering {
         if (node.text === "$this") return { kind: "this", range };
         return this.identifier(this.variableName(node), range);
       case "name":
+        return this.identifier(node.text, range);
+      // `\CF\API\Request` in `new`, `extends` and `::`: the class imported under that very name (see `classesOf`).
+      case "qualified_name":
         return this.identifier(node.text, range);
       case "string":
         return this.string(node.text.startsWith("'") ? node.text.slice(1, -1).replace(/\\(['\\])/g, "$1") : unescapeText(node.text.slice(1, -1)), range);
@@ -203,16 +279,54 @@ class PhpLowering extends TreeLowering {
         return this.member(this.classScope(scope), name.type === "variable_name" ? this.variableName(name) : name.text, range, this.range(name));
       }
       case "object_creation_expression": {
-        // new ZoneClient($zone): an instance of a class of this file (another class: unknown, as before)
+        // new ZoneClient($zone): an instance of a class of this file, or of one imported (see `classesOf`)
         const type = node.namedChildren.find((child) => child?.type === "name" || child?.type === "qualified_name");
-        if (type?.type === "name") return { kind: "new", range, callee: this.identifier(type.text, this.range(type)), args: this.argumentsOf(node) };
+        if (type) return { kind: "new", range, callee: this.identifier(type.text, this.range(type)), args: this.argumentsOf(node) };
         return this.opaque(range, this.argumentsOf(node));
       }
+      // `$a ? $b : $c`, and `$a ?: $c` (the test itself when it holds).
+      case "conditional_expression": {
+        const test = node.childForFieldName("condition");
+        const body = node.childForFieldName("body");
+        const alternative = node.childForFieldName("alternative");
+        if (!test || !alternative) return null;
+        if (!body) return { kind: "logical", range, operator: "||", left: this.expression(test), right: this.expression(alternative) };
+        return { kind: "conditional", range, test: this.expression(test), consequent: this.expression(body), alternate: this.expression(alternative) };
+      }
+      case "match_expression":
+        return this.matchExpression(node);
       case "anonymous_function":
       case "arrow_function":
         return this.functionNode(node);
     }
     return null;
+  }
+
+  /**
+   * `match ($method) { 'GET', 'HEAD' => $a, 'POST' => $b, default => $c }`: the arms as nested
+   * conditionals (`$method === 'GET' || $method === 'HEAD' ? $a : …`), so that the arm a known
+   * value takes is the one followed; no `default`: unknown (PHP throws).
+   */
+  private matchExpression(node: SyntaxNode): IR.Expression {
+    const range = this.range(node);
+    const written = node.childForFieldName("condition");
+    const subjectNode = written?.type === "parenthesized_expression" ? (written.namedChildren[0] ?? written) : written;
+    // Lowered anew for each test: one node of the model has one parent.
+    const subject = () => (subjectNode ? this.expression(subjectNode) : this.opaque(range));
+    const arms = node.childForFieldName("body")?.namedChildren.filter((arm): arm is SyntaxNode => arm !== null && arm.type !== "comment") ?? [];
+    const fallback = arms.find((arm) => arm.type === "match_default_expression")?.childForFieldName("return_expression");
+    let result: IR.Expression = fallback ? this.expression(fallback) : this.opaque(range);
+    for (const arm of arms.filter((candidate) => candidate.type === "match_conditional_expression").reverse()) {
+      const value = arm.childForFieldName("return_expression");
+      const conditions = arm.childForFieldName("conditional_expressions")?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== "comment") ?? [];
+      if (!value || conditions.length === 0) continue;
+      const armRange = this.range(arm);
+      const test = conditions
+        .map((condition): IR.Expression => this.binary("===", subject(), this.expression(condition), this.range(condition)))
+        .reduce((left, right): IR.Expression => ({ kind: "logical", range: armRange, operator: "||", left, right }));
+      result = { kind: "conditional", range: armRange, test, consequent: this.expression(value), alternate: result };
+    }
+    return result;
   }
 
   /** The class a `::` is taken on: named, or `self`/`static`/`parent` of the class it is written in. */
@@ -294,6 +408,13 @@ class PhpLowering extends TreeLowering {
       return this.request(range, args[0] ?? options?.url ?? null, options?.method ?? "GET", options?.body ?? null, args);
     }
     if (name === "curl_setopt" || name === "curl_setopt_array") return this.opaque(range, args);
+    // WordPress's add_query_arg($params, $url) and add_query_arg($key, $value, $url): the URL, with a query.
+    if (name === "add_query_arg" && args.length >= 2) return this.binary("+", this.binary("+", args.at(-1)!, this.string("?", range), range), this.opaque(range, args.slice(0, -1)), range);
+    // strtoupper($method), strtolower($name), trim($path): the string methods that do the same.
+    const stringMethod = PHP_STRING_FUNCTIONS[name];
+    if (stringMethod && args.length === 1) return this.call(this.member(args[0]!, stringMethod, range, range), [], range);
+    // esc_url_raw($url): the URL as given.
+    if (name === "esc_url_raw" && args[0]) return args[0];
     // json_encode(['where' => …]): the JSON text of the value
     if (name === "json_encode" && args[0]) return this.jsonText(args[0], range);
     // sprintf('%s/zones/%s/rate_limits', $api, $zone); implode('/', [$api, 'zones', $zone])
@@ -428,7 +549,7 @@ class PhpLowering extends TreeLowering {
       } else rest.push(...[this.statement(child)].flat());
     }
     const name = node.childForFieldName("name")?.text ?? null;
-    const base = node.namedChildren.find((child) => child?.type === "base_clause")?.namedChildren.find((child) => child?.type === "name") ?? null;
+    const base = node.namedChildren.find((child) => child?.type === "base_clause")?.namedChildren.find((child) => child?.type === "name" || child?.type === "qualified_name") ?? null;
     const cls: IR.ClassNode = { kind: "class", range, name, superClass: base ? this.identifier(base.text, this.range(base)) : null, members };
     return [{ kind: "class-declaration", range, cls }, ...rest];
   }

@@ -9,7 +9,7 @@ import type { CatalogueIndex } from "../catalogue/load.js";
 import { NO_NARROWING, type AnalysisOptions, type Narrowing } from "../core/options.js";
 import { isDataModule, isSourceName, memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
 import { lowerJson } from "../languages/json.js";
-import { fixesApply, LANGUAGE_LABELS, parseAndLowerAs, prepareFrontEnds, type LanguageId } from "../languages/index.js";
+import { fixesApply, LANGUAGE_LABELS, languageOfPath, parseAndLowerAs, prepareFrontEnds, type LanguageId } from "../languages/index.js";
 import { analyzeFile, createEvaluator, type FileAnalysis, type FileAnalysisContext } from "./analyze-file.js";
 import { toPosixRelative } from "./discover.js";
 import { ScannerModuleHost } from "./module-host.js";
@@ -52,7 +52,8 @@ export class Analyser {
         const language = this.tasks.get(path)?.language;
         // A JSON module imported by a file analysed (`import routes from "./routes.json"`), whatever languages the scan reads.
         if (language === undefined && isDataModule(path)) return lowerJson(path, text);
-        return parseAndLowerAs(language ?? "typescript", path, text);
+        // A PHP class another PHP file names is PHP; every other import is JS/TS.
+        return parseAndLowerAs(language ?? (languageOfPath(path) === "php" ? "php" : "typescript"), path, text);
       },
       setup.worthParsing,
       setup.maxFileBytes,

@@ -9,6 +9,8 @@ import type { Module } from "../core/ir.js";
 import { contentHash } from "../files/content-hash.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
+import { PhpClassResolver } from "../files/resolve-php-class.js";
+import { PHP_CLASS_SOURCE } from "../core/libraries.js";
 
 /**
  * Parses and lowers one file (`lower.ts` or a language's front end, handed in so that a scan that
@@ -122,7 +124,11 @@ export class ScannerModuleHost implements ModuleHost {
   /** Modules not parsed for one name (`path\0name`, `*` for the whole module): see `ImportWorth`. Bounded. */
   private readonly skippedForName = new Set<string>();
 
+  /** Where PHP classes of other files are declared (made when a PHP file first names one). */
+  private phpClasses: PhpClassResolver | null = null;
+
   load(fromFile: string, specifier: string, name?: string): Module | null {
+    if (specifier.startsWith(PHP_CLASS_SOURCE)) return this.phpClass(fromFile, specifier.slice(PHP_CLASS_SOURCE.length));
     const path = this.resolveImport(fromFile, specifier);
     if (!path) return null;
     this.tracked?.add(path);
@@ -145,6 +151,19 @@ export class ScannerModuleHost implements ModuleHost {
       const loaded = this.file(path, read.ok ? read.text : undefined);
       return loaded.syntaxErrors.length > 0 ? null : loaded.module;
     }
+    const loaded = this.file(path);
+    return loaded.syntaxErrors.length > 0 ? null : loaded.module;
+  }
+
+  /**
+   * The file declaring a PHP class another file names. Parsed whatever its text: a class that
+   * only holds values (a request object's method and path, read back through its getters)
+   * matters as much as one that sends.
+   */
+  private phpClass(fromFile: string, qualified: string): Module | null {
+    const path = (this.phpClasses ??= new PhpClassResolver()).resolve(fromFile, qualified);
+    if (!path) return null;
+    this.tracked?.add(path);
     const loaded = this.file(path);
     return loaded.syntaxErrors.length > 0 ? null : loaded.module;
   }

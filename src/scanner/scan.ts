@@ -11,7 +11,9 @@ import { NO_NARROWING, resolveOptions, RULE_NAMES, today, type Narrowing } from 
 import type { LogpushLimits } from "../core/options.js";
 import type { Confidence } from "../core/finding.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
-import { memoizedImportResolver } from "../files/resolve-import.js";
+import { memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
+import { PhpClassResolver } from "../files/resolve-php-class.js";
+import { PHP_CLASS_SOURCE } from "../core/libraries.js";
 import type { FileTask } from "./analyser.js";
 import type { FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
@@ -22,7 +24,7 @@ import { contentHash } from "../files/content-hash.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
 import { bundlerOf, bundleSkipped } from "../files/generated-bundle.js";
 import { codeStamp } from "./code-stamp.js";
-import { NO_IMPORTS, relativeImports, type ImportGraph } from "../core/import-graph.js";
+import { NO_IMPORTS, phpClassImports, relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { NO_RULES, Prefilter, PREFILTER_FINGERPRINT } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
@@ -116,6 +118,13 @@ const SETTLED_MS = 3000;
 const RETAINED_TEXT_BUDGET = 32 * 1024 * 1024;
 /** Stack of the thread that retries files too deep for the default one (20,000 nested parentheses need about 40 MB). */
 const LARGE_STACK_MB = 256;
+
+
+/** What a file imports that the prefilter judges it with: JS/TS relative imports, the classes a PHP file names. */
+function importsIn(language: LanguageId, text: string): readonly string[] {
+  if (language === "typescript") return relativeImports(text);
+  return language === "php" ? phpClassImports(text) : NO_IMPORTS;
+}
 
 export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const started = Date.now();
@@ -261,7 +270,10 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const restedOn = (path: string) => {
     if (cache && !(path in beyondWalk)) beyondWalk[path] = settledStamp(path, started);
   };
-  const resolveImport = memoizedImportResolver(discovery.listings, undefined, restedOn);
+  const resolveRelative = memoizedImportResolver(discovery.listings, undefined, restedOn);
+  const phpClasses = new PhpClassResolver();
+  /** A relative import of JS/TS, or a class another PHP file declares. */
+  const resolveImport: ImportResolver = (from, specifier) => (specifier.startsWith(PHP_CLASS_SOURCE) ? phpClasses.resolve(from, specifier.slice(PHP_CLASS_SOURCE.length)) : resolveRelative(from, specifier));
   /** Files read by `readHints` before their turn in the loop below, which then takes their hints (without a cache). */
   const readEarly = new Set<string>();
   /** Of those, the bundles a bundler generated (see `bundlerOf`), by bundler. */
@@ -280,7 +292,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       if (options.shard || !discovery.languages.has(target)) restedOn(target);
       const read = sourceOf(target);
       hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
-      importsOf.set(target, read.ok ? relativeImports(read.text) : NO_IMPORTS);
+      importsOf.set(target, read.ok ? importsIn(languageOf(target), read.text) : NO_IMPORTS);
       if (read.ok) readEarly.add(target);
       const bundler = read.ok ? bundlerOf(target, read.text) : null;
       if (bundler !== null) bundlesReadEarly.set(target, bundler);
@@ -400,7 +412,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         continue;
       }
       hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
-      imports = languageOf(file) === "typescript" ? relativeImports(read.text) : NO_IMPORTS;
+      imports = importsIn(languageOf(file), read.text);
       everyReadKnown &&= previous !== null && !previous.ownOutput && previous.bundle === undefined && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.

@@ -5,7 +5,7 @@
  */
 import type { CallExpression, NewExpression } from "../ir.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type ObjectValue, type StringValue, type Value, type Env } from "../values.js";
+import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringValue, type Value, type Env } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
 import { asObject, importedValue, requiredValue } from "./modules.js";
@@ -100,6 +100,11 @@ export function tableList(table: ObjectValue, name: "keys" | "values" | "entries
 
 export function stringMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: StringValue, name: string, env: Env | null): Value {
   if (name === "toString" || name === "trim" || name === "valueOf") return receiver;
+  // `method.toUpperCase()`, PHP's `strtoupper($method)`: the text changed, the unknown parts as they were.
+  if ((name === "toUpperCase" || name === "toLowerCase") && node.args.length === 0) {
+    const change = name === "toUpperCase" ? (text: string) => text.toUpperCase() : (text: string) => text.toLowerCase();
+    return stringValue(receiver.parts.map((part) => (isHole(part) ? part : { ...part, text: change(part.text) })));
+  }
   // Python's `"/".join([API, "zones", zone])` and `template.format(zone_id=zone)` (no JavaScript string has either).
   if (name === "join" && node.args.length === 1) {
     const separator = staticText(receiver);

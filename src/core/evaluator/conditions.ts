@@ -6,11 +6,12 @@
  * function's `return`s behind a branch known not to be taken (`if (legacy)` with `legacy` false,
  * a `case` that is not the value switched on) are not what it returns.
  */
-import type { CallExpression, Expression, Statement } from "../ir.js";
+import type { CallExpression, Expression, FunctionNode, Node, Statement } from "../ir.js";
 import type { Program } from "../program.js";
 import { isHole, staticText, type Env, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { collectReturns, returnsOf } from "./hints.js";
+import { forEachChild } from "../walk.js";
 
 export type Truth = boolean | null;
 
@@ -183,6 +184,65 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
   };
   run(body);
   return [...new Set(found)];
+}
+
+/**
+ * Whether `node`, written in `fn`, may run when `fn` runs in `env`: not in the branch of an `if`,
+ * a conditional (PHP's `match` arms among them), a `&&`/`||` or a `case` that a test known from
+ * the arguments rules out (`if ($method === 'GET') return $http->get($url);` run with `'POST'`).
+ * A test not known rules nothing out.
+ */
+export function mayRun(evaluator: Evaluator, program: Program, fn: FunctionNode, node: Node, env: Env | null): boolean {
+  let child: Node = node;
+  for (let parent = program.parentOf(child); parent && parent !== fn; child = parent, parent = program.parentOf(parent)) {
+    if (parent.kind === "if" || parent.kind === "conditional") {
+      if (child === parent.test) continue;
+      const truth = settled(program, parent.test) ? condition(evaluator, program, parent.test, env) : null;
+      if ((truth === false && child === parent.consequent) || (truth === true && child === parent.alternate)) return false;
+    } else if (parent.kind === "logical" && child === parent.right && parent.operator !== "??") {
+      const truth = settled(program, parent.left) ? condition(evaluator, program, parent.left, env) : null;
+      if (truth === (parent.operator === "||")) return false;
+    } else if (parent.kind === "switch") {
+      const index = parent.cases.findIndex((entry) => entry.body.includes(child as Statement));
+      if (index !== -1 && settled(program, parent.discriminant) && !caseMayRun(evaluator, program, parent, index, env)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether a test reads no name given another value in its function (`$method = strtoupper($method)`
+ * before `match ($method)`): a parameter is read as what it was given wherever it is read, which
+ * is not what such a test sees.
+ */
+function settled(program: Program, test: Expression): boolean {
+  let reassigned = false;
+  const visit = (node: Node) => {
+    if (reassigned) return;
+    if (node.kind === "identifier") {
+      const binding = program.resolve(node);
+      if (binding && (binding.writes.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.writtenOtherwise)) reassigned = true;
+    } else forEachChild(node, visit);
+  };
+  visit(test);
+  return !reassigned;
+}
+
+/** Whether the case at `index` may run: a case surely taken, or any not surely passed over, and those they fall through to. */
+function caseMayRun(evaluator: Evaluator, program: Program, statement: Extract<Statement, { kind: "switch" }>, index: number, env: Env | null): boolean {
+  if (statement.cases.length > MAX_CASES_FOLLOWED) return true;
+  const discriminant = evaluator.value(program, statement.discriminant, env);
+  const matches = statement.cases.map((entry) => (entry.test === null ? null : equality("===", discriminant, evaluator.value(program, entry.test, env))));
+  const sure = matches.indexOf(true);
+  for (let start = index; start >= 0; start--) {
+    if (start < index) {
+      // Reached from an earlier case only by falling through it.
+      const last = statement.cases[start]!.body.at(-1);
+      if (last && (last.kind === "return" || last.kind === "break")) return false;
+    }
+    if (sure === -1 ? matches[start] !== false : start === sure) return true;
+  }
+  return false;
 }
 
 /** How a run of statements ends: it surely returns, it leaves the `switch` it is in, or it goes on. */

@@ -210,6 +210,7 @@ export class Evaluator {
         // A rest parameter (`(...parts) => parts.join("/")`) holds the arguments from its place on.
         const argument: Value = source.rest ? { kind: "array", elements: () => args.slice(source.index) } : (args[source.index] ?? UNKNOWN);
         const value = this.steps(program, argument, source.steps, source.fallback, env);
+        if (value.kind === "string" && binding.writes.length > 0) return this.rewrittenParameter(program, binding, value, env);
         return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText, this) ?? value) : value;
       }
     }
@@ -256,6 +257,23 @@ export class Evaluator {
         return { kind: "class", cls: source.cls, program };
       case "import":
         return importedValue(this, program, source.source, source.imported);
+    }
+  }
+
+  /**
+   * A text parameter given a new value in its function (`$method = strtoupper($method)`): what it
+   * was given or any text written to it, since where it is read is not told apart (a test such as
+   * `match ($method)` must not be read as settled by either). A write reading the parameter reads
+   * what it was given; a write not known leaves it as given, as before.
+   */
+  private rewrittenParameter(program: Program, binding: Binding, given: Value, env: Env | null): Value {
+    if (binding.writes.length >= MAX_CHOICES || this.active.has(binding)) return given;
+    this.active.add(binding);
+    try {
+      const written = binding.writes.map((write) => this.value(program, write, env));
+      return written.some((value) => value.kind !== "string") ? given : choiceOf([given, ...written]);
+    } finally {
+      this.active.delete(binding);
     }
   }
 
@@ -602,6 +620,12 @@ export class Evaluator {
         const options = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
         const base = options.kind === "object" ? options.get("baseURL") : undefined;
         return { kind: "client", library: "cloudflare", base: base?.kind === "string" ? base : text(API_BASE_URL), method: null, path: [] };
+      }
+      // PHP's `new GuzzleHttp\Client(['base_uri' => …])`: a client whose requests are relative to its base.
+      if (value.library === "guzzle" && (value.path.length === 0 || (value.path.length === 1 && value.path[0] === "Client"))) {
+        const options = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
+        const base = options.kind === "object" ? options.get("base_uri") : undefined;
+        return { kind: "client", library: "guzzle", base: base?.kind === "string" ? base : null, method: null, path: [] };
       }
       if (value.library === "undici" && (value.path[0] === "Client" || value.path[0] === "Pool" || value.path[0] === "Agent")) {
         const origin = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;

@@ -117,6 +117,10 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
       if (!method || site.path.length !== 1) return NO_REQUEST;
       return site.respond({ library: "superagent", url: asString(site.first), method, body: null });
     }
+    case "guzzle":
+      return guzzleCall(site);
+    case "laravel-http":
+      return laravelHttpCall(site);
     case "cloudflare":
       return sdkCall(site);
     case "terraform-provider":
@@ -195,6 +199,39 @@ function axiosCall(site: LibraryCallSite): CallResult {
   } else return NO_REQUEST;
   const relativeTo = asString(get(config, "baseURL")) ?? base;
   return site.respond({ library: "axios", url: joinBase(relativeTo, url), method, body });
+}
+
+/**
+ * Guzzle, on a client made with `new Client(['base_uri' => …])`: `request('PATCH', $uri,
+ * $options)`, `patch($uri, $options)` and their `…Async` forms; the body is the options' `json`,
+ * `form_params` or `body`.
+ */
+function guzzleCall(site: LibraryCallSite): CallResult {
+  const { first, second, path, base } = site;
+  if (site.callee.kind !== "client" || path.length !== 1) return NO_REQUEST;
+  const name = path[0]!.replace(/Async$/, "");
+  const explicit = name === "request";
+  const method = explicit ? methodFromText(staticText(first)) : METHOD_OF_NAME[name];
+  if (!explicit && !method) return NO_REQUEST;
+  const options = site.options(explicit ? 2 : 1);
+  return site.respond({ library: "guzzle", url: joinBase(base, asString(explicit ? second : first)), method: method ?? null, body: bodyOf(get(options, "json") ?? get(options, "form_params") ?? get(options, "body")) });
+}
+
+/**
+ * Laravel's `Http` facade: `Http::withToken($t)->baseUrl($api)->patch($path, $data)`. Every
+ * other method builds the same client (headers, timeouts, retries); `baseUrl` sets its base;
+ * the verbs and `send($method, $url, $options)` make requests (data second for the verbs that send it).
+ */
+function laravelHttpCall(site: LibraryCallSite): CallResult {
+  const { first, second, last, base } = site;
+  if (last === null) return NO_REQUEST;
+  const method = last === "send" ? methodFromText(staticText(first)) : METHOD_OF_NAME[last];
+  if (method || last === "send") {
+    const url = asString(last === "send" ? second : first);
+    const body = last === "send" ? bodyOf(get(site.options(2), "json") ?? get(site.options(2), "body")) : last === "get" || last === "head" ? null : bodyOf(second);
+    return site.respond({ library: "laravel-http", url: joinBase(base, url), method: method ?? null, body });
+  }
+  return { result: { kind: "client", library: "laravel-http", base: last === "baseUrl" ? asString(first) : base, method: null, path: [] }, request: null };
 }
 
 function gotOrKyCall(site: LibraryCallSite, library: "got" | "ky"): CallResult {

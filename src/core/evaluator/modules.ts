@@ -2,7 +2,7 @@
  * Values that cross module boundaries: ES imports and exports, `export *`, CommonJS
  * `module.exports`/`export =`, and `require()`. Other files come through the `ModuleHost`.
  */
-import { libraryOfModule } from "../libraries.js";
+import { isProjectSource, libraryOfModule } from "../libraries.js";
 import { programOf, type Program } from "../program.js";
 import { UNKNOWN, type ObjectValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
@@ -29,7 +29,7 @@ export function requiredValue(evaluator: Evaluator, program: Program, specifier:
 /** The module `specifier` names (`name`: the one export wanted of it, if only one is). */
 export function loadModule(evaluator: Evaluator, program: Program, specifier: string, name?: string): Program | null {
   const host = evaluator.context.host;
-  if (!host || !(specifier.startsWith(".") || specifier.startsWith("/"))) return null;
+  if (!host || !isProjectSource(specifier)) return null;
   const module = host.load(program.module.file, specifier, name);
   return module ? programOf(module) : null;
 }

@@ -12,6 +12,7 @@ import { UNKNOWN, isHole, partsOf, staticText, stringValue, type Env, type Libra
 import { forEachChild } from "../walk.js";
 import { MAX_CALL_DEPTH, type Evaluator } from "./evaluator.js";
 import { writtenProperty } from "./library-calls.js";
+import { mayRun } from "./conditions.js";
 
 const HTTP_METHOD_TEXT = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|get|post|put|patch|delete|head|options)$/;
 
@@ -92,6 +93,8 @@ export class RequestFinder {
       const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1, ...(self ? { self } : {}) };
       const found: RequestInfo[] = [];
       for (const innerCall of this.requestCallsIn(callee.program, callee.fn)) {
+        // Not one behind a branch these arguments rule out (`match ($method) { 'GET' => $http->get($url), … }`).
+        if (!mayRun(evaluator, callee.program, callee.fn, innerCall, inner)) continue;
         for (const request of this.requestsOf(callee.program, innerCall, inner, depth + 1)) {
           if (request.library === "unknown" && !isClientCallRequest(request)) continue;
           found.push({ ...request, call: node, program });
@@ -101,6 +104,12 @@ export class RequestFinder {
       if (found.length > 0 && found.every((request) => request.url === null)) {
         const generic = this.genericRequest(program, node, env);
         if (generic) return [generic];
+      }
+      // Followed to nothing with these arguments (its transport out of sight): as a function that
+      // shows no request, the call as given when its name says it is one (`$this->getRequest($uri)`).
+      if (found.length === 0 && methodOfCalleeName(calleeNameOf(node)) !== null) {
+        const generic = this.genericRequest(program, node, env);
+        return generic ? [generic] : [];
       }
       return found;
     }
