@@ -514,6 +514,11 @@ export class Evaluator {
     const value = this.value(program, callee, env);
     if (value.kind === "library" || value.kind === "client") return libraryCall(this, program, node, value, env);
     if (value.kind === "function") return { result: this.invoke(value, this.args(program, node, env), env), request: null };
+    // A class called (Python's `ZoneClient(token)`): an instance, as `new` makes.
+    if (value.kind === "class") {
+      let args: Value[] | null = null;
+      return { result: { kind: "instance", cls: value.cls, program: value.program, args: () => (args ??= this.args(program, node, env)) }, request: null };
+    }
     return { result: UNKNOWN, request: null };
   }
 
