@@ -20,7 +20,7 @@ import { KEPT_STRINGS, Signal, unionOfHints, wordlessHints, type Hints } from ".
 import { everythingThrough, hasRelativeImport, hintsWithImports, IMPORT_GRAPH_FINGERPRINT, isBarrel, namesThroughBarrels, SPECIFIER_LEAD, type ImportGraph } from "./import-graph.js";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
-import { LIBRARY_OF_MODULE } from "./libraries.js";
+import { LIBRARY_OF_MODULE, PHP_CLASS_SOURCE } from "./libraries.js";
 import { NO_NARROWING, type Narrowing } from "./options.js";
 import { SDK_ROUTES } from "./sdk-routes.js";
 import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "./terraform-resources.js";
@@ -101,9 +101,10 @@ const alternation = (words: Iterable<string>) =>
 /**
  * The modules the evaluator knows as request libraries (not `path`, `url` and `util`, which it also
  * knows, nor the Terraform provider's packages, which `PROVIDER_PACKAGE` looks for: in this
- * alternation they made every file's test 60 ms slower on the bench corpus).
+ * alternation they made every file's test 60 ms slower on the bench corpus; nor PHP's classes,
+ * named by `use`, never in quotes).
  */
-const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" || library === "util" || library === "terraform-provider" ? [] : [name]));
+const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" || library === "util" || library === "terraform-provider" || name.startsWith(PHP_CLASS_SOURCE) ? [] : [name]));
 const REQUEST_LIBRARY_HINT = new RegExp(`${REQUEST_LIBRARY_WORDS.source}|["'](?:${alternation(REQUEST_MODULES)})["']`);
 
 /** One spelling of a path word for all: `rate_limits`, `rateLimits` and `RateLimits` are `ratelimits`. */
