@@ -123,7 +123,7 @@ export interface Listings {
  * candidate path (an import tries up to 17). Links are followed with a `stat`; a name the listing
  * holds only in another case is asked of the file system too (case-insensitive volumes find it).
  */
-function listingOracle(known: Listings, onFileSystem: (path: string) => void): (path: string) => boolean {
+export function listingOracle(known: Listings, onFileSystem: (path: string) => void = () => {}): (path: string) => boolean {
   const listings = new Map<string, DirectoryFiles | null>();
   let listed = 0;
   const listingOf = (directory: string): DirectoryFiles | null => {

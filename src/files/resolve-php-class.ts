@@ -17,12 +17,15 @@ interface AutoloadMap {
   psr0: { prefix: string; folders: string[] }[];
 }
 
-const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+const isFileOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 
 /** Most folders whose autoload map (or lack of one) is remembered before it starts over. */
 const MAX_REMEMBERED = 10_000;
 
 export class PhpClassResolver {
+  /** `isFile`: whether a file exists (a scan answers from its walk's directory listings). */
+  constructor(private readonly isFile: (path: string) => boolean = isFileOnDisk) {}
+
   /** By folder: the autoload map that applies there (null: none). */
   private readonly maps = new Map<string, AutoloadMap | null>();
   private readonly resolved = new Map<string, string | null>();
@@ -47,7 +50,7 @@ export class PhpClassResolver {
         const rest = qualified.slice(prefix.length).split("\\").join(sep);
         for (const folder of folders) {
           const path = join(map.root, folder, `${rest}.php`);
-          if (isFile(path)) return path;
+          if (this.isFile(path)) return path;
         }
       }
       for (const { prefix, folders } of map.psr0) {
@@ -57,7 +60,7 @@ export class PhpClassResolver {
         const path = (qualified.slice(0, slash + 1) + qualified.slice(slash + 1).replace(/_/g, "\\")).split("\\").join(sep);
         for (const folder of folders) {
           const file = join(map.root, folder, `${path}.php`);
-          if (isFile(file)) return file;
+          if (this.isFile(file)) return file;
         }
       }
     }
@@ -65,7 +68,7 @@ export class PhpClassResolver {
     // beside the files that use them; one that does maps all of its own (the rest are packages').
     if (map && map.psr4.length + map.psr0.length > 0) return null;
     const beside = join(from, `${qualified.slice(qualified.lastIndexOf("\\") + 1)}.php`);
-    return isFile(beside) ? beside : null;
+    return this.isFile(beside) ? beside : null;
   }
 
   private mapFor(folder: string): AutoloadMap | null {
@@ -74,7 +77,7 @@ export class PhpClassResolver {
     if (this.maps.size >= MAX_REMEMBERED) this.maps.clear();
     const manifest = join(folder, "composer.json");
     const parent = dirname(folder);
-    const map = isFile(manifest) ? readAutoloadMap(folder, manifest) : parent === folder ? null : this.mapFor(parent);
+    const map = this.isFile(manifest) ? readAutoloadMap(folder, manifest) : parent === folder ? null : this.mapFor(parent);
     this.maps.set(folder, map);
     return map;
   }

@@ -11,7 +11,7 @@ import { NO_NARROWING, resolveOptions, RULE_NAMES, today, type Narrowing } from 
 import type { LogpushLimits } from "../core/options.js";
 import type { Confidence } from "../core/finding.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
-import { memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
+import { listingOracle, memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { PHP_CLASS_SOURCE } from "../core/libraries.js";
 import type { FileTask } from "./analyser.js";
@@ -271,7 +271,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (cache && !(path in beyondWalk)) beyondWalk[path] = settledStamp(path, started);
   };
   const resolveRelative = memoizedImportResolver(discovery.listings, undefined, restedOn);
-  const phpClasses = new PhpClassResolver();
+  // Answered from the walk's listings, as relative imports are: no `stat` per class and folder.
+  const phpClasses = new PhpClassResolver(listingOracle(discovery.listings, restedOn));
   /** A relative import of JS/TS, or a class another PHP file declares. */
   const resolveImport: ImportResolver = (from, specifier) => (specifier.startsWith(PHP_CLASS_SOURCE) ? phpClasses.resolve(from, specifier.slice(PHP_CLASS_SOURCE.length)) : resolveRelative(from, specifier));
   /** Files read by `readHints` before their turn in the loop below, which then takes their hints (without a cache). */
