@@ -212,8 +212,8 @@ export function mayRun(evaluator: Evaluator, program: Program, fn: FunctionNode,
 
 /**
  * Whether a test reads no name given another value in its function (`$method = strtoupper($method)`
- * before `match ($method)`): a parameter is read as what it was given wherever it is read, which
- * is not what such a test sees.
+ * before `match ($method)`, `options.method = "PATCH"`): a parameter is read as what it was given
+ * wherever it is read, which is not what such a test sees.
  */
 function settled(program: Program, test: Expression): boolean {
   let reassigned = false;
@@ -221,7 +221,7 @@ function settled(program: Program, test: Expression): boolean {
     if (reassigned) return;
     if (node.kind === "identifier") {
       const binding = program.resolve(node);
-      if (binding && (binding.writes.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.writtenOtherwise)) reassigned = true;
+      if (binding && (binding.writes.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.memberWrites.length > 0 || binding.writtenOtherwise)) reassigned = true;
     } else forEachChild(node, visit);
   };
   visit(test);
