@@ -212,14 +212,17 @@ export function mayRun(evaluator: Evaluator, program: Program, fn: FunctionNode,
 
 /**
  * Whether a test reads no name given another value in its function (`$method = strtoupper($method)`
- * before `match ($method)`, `options.method = "PATCH"`): a parameter is read as what it was given
- * wherever it is read, which is not what such a test sees.
+ * before `match ($method)`, `options.method = "PATCH"`) and no field of an instance (`$this->async`,
+ * which any method may set): a parameter is read as what it was given wherever it is read, a
+ * field as its constructor leaves it, which is not what such a test sees.
  */
 function settled(program: Program, test: Expression): boolean {
   let reassigned = false;
   const visit = (node: Node) => {
     if (reassigned) return;
-    if (node.kind === "identifier") {
+    // An instance's field (`$this->async`): set by any method, at any time.
+    if (node.kind === "this") reassigned = true;
+    else if (node.kind === "identifier") {
       const binding = program.resolve(node);
       if (binding && (binding.writes.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.memberWrites.length > 0 || binding.writtenOtherwise)) reassigned = true;
     } else forEachChild(node, visit);
