@@ -362,18 +362,7 @@ class GoLowering extends TreeLowering {
     }
     this.localTypes.push(new Map(params.map((p) => [p.name, p.type !== null && /^[A-Za-z_]\w*$/.test(p.type) ? p.type : null])));
     try {
-      return this.inFunctionScope(
-        params.map((p) => p.name),
-        () =>
-          this.fn(
-            name?.text ?? null,
-            params.map((p) => p.name),
-            params.map((p) => p.range),
-            body ? this.statements(body.namedChildren) : [],
-            this.range(node),
-            params.map((p) => p.type),
-          ),
-      );
+      return this.scopedFunction(name?.text ?? null, params, body, this.range(node));
     } finally {
       this.localTypes.pop();
     }

@@ -244,6 +244,14 @@ export abstract class TreeLowering {
   }
 
   /** A function of named parameters; `paramDefaults`: what a parameter holds when the call passes nothing in its place (`method="GET"`). */
+  /** A function whose parameters are in scope while its body's statements are lowered. */
+  scopedFunction(name: string | null, params: readonly { name: string; range: IR.Range; type: string | null }[], body: SyntaxNode | null, range: IR.Range, paramDefaults: (IR.Expression | null)[] = []): IR.FunctionNode {
+    return this.inFunctionScope(
+      params.map((p) => p.name),
+      () => this.fn(name, params.map((p) => p.name), params.map((p) => p.range), body ? this.statements(body.namedChildren) : [], range, params.map((p) => p.type), paramDefaults),
+    );
+  }
+
   fn(name: string | null, params: string[], paramRanges: IR.Range[], body: IR.Statement[], range: IR.Range, paramTypes: (string | null)[] = [], paramDefaults: (IR.Expression | null)[] = []): IR.FunctionNode {
     return {
       kind: "function",

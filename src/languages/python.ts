@@ -456,19 +456,7 @@ class PythonLowering extends TreeLowering {
     if (dropFirst) this.selfName = all[0]?.name ?? null;
     else if (outerSelf !== null && params.some((p) => p.name === outerSelf)) this.selfName = null;
     try {
-      const fn = this.inFunctionScope(
-        params.map((p) => p.name),
-        () =>
-          this.fn(
-            name?.text ?? null,
-            params.map((p) => p.name),
-            params.map((p) => p.range),
-            body ? this.statements(body.namedChildren) : [],
-            this.range(node),
-            params.map((p) => p.type),
-            defaults,
-          ),
-      );
+      const fn = this.scopedFunction(name?.text ?? null, params, body, this.range(node), defaults);
       // `def url(self, *parts)`: the last parameter holds the arguments from its place on.
       const gathering = params.at(-1)?.rest === true ? { ...fn, restParam: true as const } : fn;
       return !dropFirst && outerSelf !== null ? { ...gathering, arrow: true } : gathering;
