@@ -410,8 +410,12 @@ export function lowerEstree(input: LowerInput): IR.Module {
         return { kind: "conditional", range: r, test: expression(node.test), consequent: expression(node.consequent), alternate: expression(node.alternate) };
       case "UnaryExpression":
         return { kind: "unary", range: r, operator: node.operator, argument: expression(node.argument) };
-      case "UpdateExpression":
-        return unknown(node, [expression(node.argument)]);
+      case "UpdateExpression": {
+        // `i++`: unknown as a value, and a write of `i` (see the scanner's lowering).
+        const target = expression(node.argument);
+        const write: IR.Expression = { kind: "assign", range: r, operator: node.operator, target: { kind: "expression-pattern", range: target.range, expression: target }, value: { kind: "number", range: r, value: 1, raw: "1" } };
+        return unknown(node, [write]);
+      }
       case "AwaitExpression":
         return { kind: "await", range: r, argument: expression(node.argument) };
       case "YieldExpression":

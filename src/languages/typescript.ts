@@ -83,6 +83,15 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
     };
     const textOf = (node: TS.Node | undefined) => (node ? text.slice(node.getStart(sourceFile), node.end) : null);
     const unknown = (node: TS.Node, children: (IR.Expression | IR.Statement)[] = []): IR.UnknownExpression => ({ kind: "unknown", range: range(node), children });
+    /**
+     * `i++`, `--i`: unknown as a value, and a write of `i` (operator `++`/`--`), so that a counter
+     * is not read as the value it starts with (`urls[i]` in `for (let i = 0; …; i++)` is any element).
+     */
+    const counted = (node: TS.Node, operand: TS.Expression, operator: TS.SyntaxKind): IR.UnknownExpression => {
+      const target = expression(operand);
+      const write: IR.Expression = { kind: "assign", range: range(node), operator: operator === K.PlusPlusToken ? "++" : "--", target: { kind: "expression-pattern", range: target.range, expression: target }, value: { kind: "number", range: range(node), value: 1, raw: "1" } };
+      return unknown(node, [write]);
+    };
 
     function statements(nodes: readonly TS.Statement[]): IR.Statement[] {
       return nodes.flatMap((node) => statement(node));
@@ -511,11 +520,13 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         }
         case K.PrefixUnaryExpression: {
           const unary = node as TS.PrefixUnaryExpression;
-          if (unary.operator === K.PlusPlusToken || unary.operator === K.MinusMinusToken) return unknown(node, [expression(unary.operand)]);
+          if (unary.operator === K.PlusPlusToken || unary.operator === K.MinusMinusToken) return counted(node, unary.operand, unary.operator);
           return { kind: "unary", range: r, operator: ts.tokenToString(unary.operator)!, argument: expression(unary.operand) };
         }
-        case K.PostfixUnaryExpression:
-          return unknown(node, [expression((node as TS.PostfixUnaryExpression).operand)]);
+        case K.PostfixUnaryExpression: {
+          const unary = node as TS.PostfixUnaryExpression;
+          return counted(node, unary.operand, unary.operator);
+        }
         case K.TypeOfExpression:
           return { kind: "unary", range: r, operator: "typeof", argument: expression((node as TS.TypeOfExpression).expression) };
         case K.VoidExpression:
