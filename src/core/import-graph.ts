@@ -32,8 +32,8 @@ export function relativeImports(text: string): readonly string[] {
 const PHP_NAMESPACE = /^\s*namespace\s+([A-Za-z_][\w\\]*)\s*[;{]/m;
 /** `use A\B\C;`, `use A\B\C as D, E\F;` (not `use function`/`use const`). */
 const PHP_USE = /^\s*use\s+(?!function\b|const\b)([^;{]+);/gm;
-/** Where a class is named: `new C`, `extends C`, `C::…`. */
-const PHP_CLASS_NAMED = /\bnew\s+(\\?[A-Za-z_][\w\\]*)|\bextends\s+(\\?[A-Za-z_][\w\\]*)|(?<![\w\\$])(\\?[A-Za-z_][\w\\]*)::/g;
+/** Where a class is named: `new C`, `extends C`, `C::…`, a typed parameter or property (`Client $client`). */
+const PHP_CLASS_NAMED = /\b(?:new|extends)\s+(\\?[A-Za-z_][\w\\]*)|(?<![\w\\$])(\\?[A-Za-z_][\w\\]*)(::|\s+&?(?:\.\.\.)?\$\w)/g;
 const PHP_DECLARED = /\b(?:class|interface|trait)\s+([A-Za-z_]\w*)/g;
 const PHP_RELATIVE_CLASS = new Set(["self", "static", "parent"]);
 
@@ -42,7 +42,6 @@ const PHP_RELATIVE_CLASS = new Set(["self", "static", "parent"]);
  * them (see its `classesOf`): as `php:` specifiers of their fully qualified names.
  */
 export function phpClassImports(text: string): readonly string[] {
-  if (!text.includes("new ") && !text.includes("::") && !text.includes("extends")) return NO_IMPORTS;
   const namespace = PHP_NAMESPACE.exec(text)?.[1] ?? "";
   const aliases = new Map<string, string>();
   for (const [, clauses] of text.matchAll(PHP_USE)) {
@@ -56,7 +55,10 @@ export function phpClassImports(text: string): readonly string[] {
   const declared = new Set([...text.matchAll(PHP_DECLARED)].map((match) => match[1]!));
   const found = new Set<string>(aliases.values());
   for (const match of text.matchAll(PHP_CLASS_NAMED)) {
-    const name = (match[1] ?? match[2] ?? match[3])!;
+    const name = (match[1] ?? match[2])!;
+    // A type before a variable (`Client $client`) is a class's name when capitalized, as class names
+    // are (`return $x`, `echo $x`, `as $x` are not types).
+    if (match[3] !== undefined && match[3] !== "::" && !/^\\?[A-Z]/.test(name)) continue;
     if (aliases.has(name) || declared.has(name) || PHP_RELATIVE_CLASS.has(name)) continue;
     if (name.startsWith("\\")) found.add(name.slice(1));
     else found.add(namespace ? `${namespace}\\${name}` : name);

@@ -32,8 +32,8 @@ function streamContextMethod(context: IR.Expression): IR.Expression | null {
 /** PHP's string functions that are a JavaScript string's methods. */
 const PHP_STRING_FUNCTIONS: Readonly<Record<string, string>> = { strtoupper: "toUpperCase", strtolower: "toLowerCase", trim: "trim" };
 
-/** Where a class is named as one: `new C`, `extends C`, `C::m()`, `C::X`, `C::$p`. */
-const CLASS_NAME_PLACES = ["object_creation_expression", "base_clause", "scoped_call_expression", "class_constant_access_expression", "scoped_property_access_expression"];
+/** Where a class is named as one: `new C`, `extends C`, `C::m()`, `C::X`, `C::$p`, and a type (`Client $client`, `?Client`, `: Client`). */
+const CLASS_NAME_PLACES = ["object_creation_expression", "base_clause", "scoped_call_expression", "class_constant_access_expression", "scoped_property_access_expression", "named_type"];
 const RELATIVE_CLASS_NAMES = new Set(["self", "static", "parent"]);
 
 /**
@@ -67,7 +67,12 @@ function classesOf(root: SyntaxNode): { imports: IR.Statement[]; exports: IR.Sta
   }
   for (const place of root.descendantsOfType(CLASS_NAME_PLACES)) {
     if (!place) continue;
-    const names = place.type === "base_clause" ? place.namedChildren : place.type === "object_creation_expression" ? [place.namedChildren.find((child) => child?.type === "name" || child?.type === "qualified_name") ?? null] : [place.childForFieldName("scope") ?? place.namedChildren[0] ?? null];
+    const names =
+      place.type === "base_clause" || place.type === "named_type"
+        ? place.namedChildren
+        : place.type === "object_creation_expression"
+          ? [place.namedChildren.find((child) => child?.type === "name" || child?.type === "qualified_name") ?? null]
+          : [place.childForFieldName("scope") ?? place.namedChildren[0] ?? null];
     for (const name of names) {
       if (!name || imported.has(name.text)) continue;
       if (name.type === "qualified_name") {
