@@ -51,7 +51,7 @@ export interface EvaluatorContext {
   types: TypeOracle | null;
 }
 
-export const MAX_CALL_DEPTH = 4;
+export const MAX_CALL_DEPTH = 5;
 
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
