@@ -173,10 +173,8 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
       found.push(...collectReturns([statement]));
       return false;
     }
-    const discriminant = evaluator.value(program, statement.discriminant, env);
-    const matches = statement.cases.map((entry) => (entry.test === null ? null : equality("===", discriminant, evaluator.value(program, entry.test, env))));
+    const { matches, sure } = caseMatches(evaluator, program, statement, env);
     // A case surely taken is the only start; otherwise any case not surely passed over, `default` among them.
-    const sure = matches.indexOf(true);
     const starts = statement.cases.flatMap((_, index) => ((sure === -1 ? matches[index] !== false : index === sure) ? [index] : []));
     let surely = sure !== -1 || statement.cases.some((entry) => entry.test === null);
     for (const start of starts) surely = run(statement.cases.slice(start).flatMap((entry) => entry.body)) === "returns" && surely;
@@ -231,12 +229,17 @@ function settled(program: Program, test: Expression): boolean {
   return !reassigned;
 }
 
+/** Whether each case of a `switch` matches the value switched on (`null`: not known; `default` is `null`), and the case surely taken (-1: none). */
+function caseMatches(evaluator: Evaluator, program: Program, statement: Extract<Statement, { kind: "switch" }>, env: Env | null): { matches: Truth[]; sure: number } {
+  const discriminant = evaluator.value(program, statement.discriminant, env);
+  const matches = statement.cases.map((entry) => (entry.test === null ? null : equality("===", discriminant, evaluator.value(program, entry.test, env))));
+  return { matches, sure: matches.indexOf(true) };
+}
+
 /** Whether the case at `index` may run: a case surely taken, or any not surely passed over, and those they fall through to. */
 function caseMayRun(evaluator: Evaluator, program: Program, statement: Extract<Statement, { kind: "switch" }>, index: number, env: Env | null): boolean {
   if (statement.cases.length > MAX_CASES_FOLLOWED) return true;
-  const discriminant = evaluator.value(program, statement.discriminant, env);
-  const matches = statement.cases.map((entry) => (entry.test === null ? null : equality("===", discriminant, evaluator.value(program, entry.test, env))));
-  const sure = matches.indexOf(true);
+  const { matches, sure } = caseMatches(evaluator, program, statement, env);
   for (let start = index; start >= 0; start--) {
     if (start < index) {
       // Reached from an earlier case only by falling through it.
