@@ -504,6 +504,8 @@ export class Evaluator {
       // `this.listRecords(…)` runs the class's method (the receiver `this` itself has no value)
       const property = callee.object.kind === "this" ? this.value(program, callee, env) : this.property(receiver, name);
       if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env, receiverOf(callee.object, receiver, env)), request: null };
+      // A function of each row of a table (`item.url(zone)` for each `item` of a list): each, in turn.
+      if (property?.kind === "choice") return { result: this.invokeEach(property, this.args(program, node, env), env, receiverOf(callee.object, receiver, env)), request: null };
       if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: UNKNOWN, request: null };
       return { result: UNKNOWN, request: null };
     }
@@ -514,6 +516,7 @@ export class Evaluator {
     const value = this.value(program, callee, env);
     if (value.kind === "library" || value.kind === "client") return libraryCall(this, program, node, value, env);
     if (value.kind === "function") return { result: this.invoke(value, this.args(program, node, env), env), request: null };
+    if (value.kind === "choice") return { result: this.invokeEach(value, this.args(program, node, env), env), request: null };
     // A class called (Python's `ZoneClient(token)`): an instance, as `new` makes.
     if (value.kind === "class") {
       let args: Value[] | null = null;
@@ -542,6 +545,18 @@ export class Evaluator {
 
   args(program: Program, node: { args: Expression[] }, env: Env | null): Value[] {
     return node.args.map((arg) => (arg.kind === "spread" ? UNKNOWN : this.value(program, arg, env)));
+  }
+
+  /**
+   * A call of one of several functions (a property read from each row of a table): what each
+   * returns, as a choice; unknown unless every option is a function.
+   */
+  private invokeEach(callee: Extract<Value, { kind: "choice" }>, args: Value[], env: Env | null, self?: Value): Value {
+    const functions: FunctionValue[] = [];
+    // Rows of several tables (`group.items` of each `group`) are choices within a choice.
+    const gather = (option: Value): boolean => (option.kind === "choice" ? option.options.every(gather) : option.kind === "function" && functions.push(option) > 0);
+    if (!gather(callee) || functions.length > MAX_CHOICES) return UNKNOWN;
+    return choiceOf(functions.map((fn) => this.invoke(fn, args, env, self)));
   }
 
   /** Runs a known function abstractly: its return value with the parameters bound to `args`. */
