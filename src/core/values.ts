@@ -64,6 +64,12 @@ export interface RequestInfo {
   routeDefinition: boolean;
   /** Said in the finding (the SDK table's note on a method). */
   note: string | null;
+  /**
+   * Made by a method a class of the analysed program inherits, run as that class (its fields
+   * overriding the superclass's): `call` is in the superclass's program, so the request is
+   * reported where the analysed program writes its part of the URL.
+   */
+  inherited?: true;
 }
 
 export interface StringValue {
@@ -95,8 +101,11 @@ export type Value =
   | { kind: "namespace"; program: Program }
   /** A class (its static members) and an instance of one (its methods and fields). */
   | { kind: "class"; cls: ClassNode; program: Program }
-  /** `args`: what `new` gave the constructor (worked out when first asked), when the instance was made where the code shows it. */
-  | { kind: "instance"; cls: ClassNode; program: Program; args?: () => Value[] }
+  /**
+   * `args`: what `new` gave the constructor (worked out when first asked), when the instance was
+   * made where the code shows it. `fields`: what methods called on it before set (see setters.ts).
+   */
+  | { kind: "instance"; cls: ClassNode; program: Program; args?: () => Value[]; fields?: ReadonlyMap<string, Value> }
   /** A request library or one of its members (`axios`, `axios.get`, `https.request`). */
   | { kind: "library"; library: LibraryName; path: string[] }
   /** An instance made by a library (`axios.create`, `got.extend`, `ky.create`, `new Cloudflare()`). */

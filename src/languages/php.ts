@@ -192,6 +192,11 @@ class PhpLowering extends TreeLowering {
         const value = node.namedChildren[0];
         return { kind: "return", range, argument: value ? this.expression(value) : null };
       }
+      case "switch_statement":
+        return this.switchStatement(node);
+      case "break_statement":
+      case "continue_statement":
+        return { kind: "break", range };
       case "echo_statement":
         // Printed text is prose, not a request: kept so its strings are still seen.
         return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.expression(child)] : [])) };
@@ -305,6 +310,24 @@ class PhpLowering extends TreeLowering {
         return this.functionNode(node);
     }
     return null;
+  }
+
+  /**
+   * `switch ($type) { case self::PATCH: …; break; default: … }`: a switch of the model, its cases
+   * falling through as PHP's do (a setter that picks a field's value by its argument).
+   */
+  private switchStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const written = node.childForFieldName("condition");
+    const subject = written?.type === "parenthesized_expression" ? written.namedChildren[0] : written;
+    const cases: IR.SwitchStatement["cases"] = [];
+    for (const child of node.childForFieldName("body")?.namedChildren ?? []) {
+      if (child?.type !== "case_statement" && child?.type !== "default_statement") continue;
+      const value = child.childForFieldName("value");
+      const statements = child.namedChildren.filter((part): part is SyntaxNode => part !== null && part.id !== value?.id);
+      cases.push({ test: value ? this.expression(value) : null, body: this.statements(statements), range: this.range(child) });
+    }
+    return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }
 
   /**

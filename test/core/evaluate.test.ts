@@ -318,3 +318,22 @@ describe("objects made from rows", () => {
     expect(found(`${api}const T = Object.fromEntries([["brotli", "on"], ["ssl", "full"]]);\nfor (const name of Object.keys(T)) fetch(\`\${API}/zones/z/settings/\${name}\`, { method: "PATCH" });`)).toEqual(["7 PATCH"]);
   });
 });
+
+describe("fields set by methods called before a request", () => {
+  const api = `const API = "https://api.cloudflare.com/client/v4";\nclass Req { method = "GET"; use(m) { this.method = m; } pick(kind) { switch (kind) { case "w": this.method = "PATCH"; break; default: this.method = "GET"; } } send(p) { return fetch(API + p, { method: this.method }); } }\n`;
+  const found = (code: string) => analyzeCode(api + code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+
+  it("read the value the last call on the same receiver set, or the field's own before it", () => {
+    expect(found(`const r = new Req(); r.use("PATCH"); r.send("/zones/z/settings/brotli");`)).toEqual(["7 PATCH"]);
+    // The later call decides.
+    expect(found(`const r = new Req(); r.use("DELETE"); r.use("PATCH"); r.send("/zones/z/settings/brotli");`)).toEqual(["7 PATCH"]);
+    // Only the case the argument takes.
+    expect(found(`const r = new Req(); r.pick("w"); r.send("/zones/z/settings/minify");`)).toEqual(["8 PATCH"]);
+    // Not another receiver's call, nor one after the request.
+    expect(found(`const r = new Req(); const other = new Req(); other.use("PATCH"); r.send("/zones/z/settings/brotli"); r.use("PATCH");`)).toEqual(["7 GET"]);
+  });
+
+  it("take a call in a branch as one possibility, with the value before it", () => {
+    expect(found(`export function f(force) { const r = new Req(); if (force) r.use("PATCH"); return r.send("/zones/z/settings/brotli"); }`)).toEqual(["7 any"]);
+  });
+});

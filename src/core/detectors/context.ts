@@ -37,6 +37,7 @@ export class DetectorContext {
   readonly findings: Finding[] = [];
   private siteRootsCache: Expression[] | null = null;
   private requestsCache: RequestInfo[] | null = null;
+  private inheritedRequestsCache: RequestInfo[] | null = null;
   readonly apiHosts: ReadonlySet<string>;
 
   constructor(
@@ -106,6 +107,19 @@ export class DetectorContext {
       ...this.program.news.flatMap((node) => this.evaluator.requestOfNew(this.program, node) ?? []),
     ];
     return this.requestsCache;
+  }
+
+  /**
+   * The requests the file's classes make through methods they inherit, run as each class, where
+   * the file writes part of the URL (a field the class overrides); computed once. The classes
+   * considered set a field (not only methods): one that only adds methods changes no request.
+   */
+  inheritedRequests(): RequestInfo[] {
+    this.inheritedRequestsCache ??= this.program.classes
+      .filter((cls) => cls.superClass !== null && cls.members.some((member) => !member.isStatic && member.value !== null && member.value.kind !== "function"))
+      .flatMap((cls) => this.evaluator.inheritedRequestsOf(this.program, cls))
+      .filter((request) => this.sitesInRequest(request).length > 0);
+    return this.inheritedRequestsCache;
   }
 
   /** The outermost string-building expression around a literal: where a string is "written". */

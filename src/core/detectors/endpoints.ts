@@ -137,7 +137,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
     candidates.set(key, target);
   };
 
-  for (const request of ctx.requests()) {
+  for (const request of [...ctx.requests(), ...ctx.inheritedRequests()]) {
     if (!request.url) continue;
     for (const site of ctx.sitesInRequest(request)) sitesInRequests.add(site);
     // A route definition or mock (`router.post('/zones/…', handler)`) serves the path; it requests nothing.
@@ -149,10 +149,12 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
       const confidence: Confidence = found.confidence;
       const origin = found.deciding?.origin ?? null;
       const site = origin && origin.program === ctx.program ? ctx.siteOf(origin.node) : null;
+      // A request of an inherited method is this file's only where this file decides the path.
+      if (request.inherited && !site) continue;
       const place = `${(site ?? request.call).range[0]}:${found.match.entry.id}`;
       if (reported.has(place)) continue;
       reported.add(place);
-      if (site && (within(site.range, request.call.range) || !isBareName(ctx, site))) {
+      if (site && (request.inherited || within(site.range, request.call.range) || !isBareName(ctx, site))) {
         add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, request.method);
       } else {
         // Written in another file, by the SDK, or a name kept in a constant (`const BROTLI = "brotli"`):

@@ -114,6 +114,18 @@ export function selfOf(env: Env | null): Value | undefined {
 }
 
 /**
+ * The `this` of a method called as `this.m()` from `node`: the caller's own, else an instance of
+ * the class whose method holds `node` (so a base class's method reads that class's overrides:
+ * `protected $path = "settings/minify"` for a `target()` the base class composes).
+ */
+export function thisOfCaller(program: Program, node: Node, env: Env | null): Value | undefined {
+  const self = selfOf(env);
+  if (self !== undefined) return self;
+  const cls = enclosingClass(program, node);
+  return cls ? { kind: "instance", cls, program } : undefined;
+}
+
+/**
  * `this.http` inside a class: an instance member (or, in a static method, a static one). In a
  * method called on an instance made with `new Api(base)`, that instance's member first.
  */
@@ -121,7 +133,10 @@ export function thisMember(evaluator: Evaluator, program: Program, node: Node, k
   const cls = enclosingClass(program, node);
   const self = selfOf(env);
   if (cls && self?.kind === "instance" && descendsFrom(evaluator, self, cls)) {
-    // The instance's own class first: a subclass's override, or the step a base class leaves to it.
+    // What a method called on it before set (`$request->setType(PATCH)`), then the instance's own
+    // class: a subclass's override, or the step a base class leaves to it.
+    const field = self.fields?.get(key);
+    if (field !== undefined && field.kind !== "unknown") return field;
     const member = self.args ? instanceMember(evaluator, self, key) : classMember(evaluator, self.program, self.cls, key, false);
     if (member !== undefined && member.kind !== "unknown") return member;
   }
@@ -130,7 +145,8 @@ export function thisMember(evaluator: Evaluator, program: Program, node: Node, k
     if (member !== undefined && member.kind !== "unknown") return member;
     // A step of a template method (`$this->sendRequest($r)` in a base class that leaves it to a
     // subclass), run with no instance in sight: the one subclass of this file that declares it.
-    if (self === undefined) return subclassMethod(evaluator, program, cls, key) ?? member ?? UNKNOWN;
+    // (An instance of this very class, made for no call in sight, says no more than none.)
+    if (self === undefined || (self.kind === "instance" && self.cls === cls && !self.args)) return subclassMethod(evaluator, program, cls, key) ?? member ?? UNKNOWN;
     return member ?? UNKNOWN;
   }
   // A method of an object literal (`{ base: API, rules(zone) { … this.base … } }`): that object.
@@ -171,6 +187,31 @@ function subclassMethod(evaluator: Evaluator, program: Program, cls: ClassNode, 
   }
   byKey.set(key, found);
   return found;
+}
+
+/**
+ * The methods `cls` inherits and does not declare (nearest superclass first), with the program
+ * each is written in: what runs with this class's fields when one of its instances calls them.
+ * None unless the class gives a field a superclass declares another value (`protected $_endpoint
+ * = "settings/brotli"` over the base class's `""`): otherwise they run as in the superclass.
+ */
+export function inheritedMethods(evaluator: Evaluator, program: Program, cls: ClassNode): Extract<Value, { kind: "function" }>[] {
+  const declared = new Set(cls.members.map((member) => member.key));
+  const fields = new Set(cls.members.flatMap((member) => (!member.isStatic && member.value !== null && member.value.kind !== "function" ? [member.key] : [])));
+  let overrides = false;
+  const found: Extract<Value, { kind: "function" }>[] = [];
+  let current: Value = cls.superClass ? evaluator.value(program, cls.superClass) : UNKNOWN;
+  for (let depth = 0; depth < MAX_SUPERCLASS_DEPTH && current.kind === "class"; depth++) {
+    for (const member of current.cls.members) {
+      if (member.isStatic) continue;
+      if (fields.has(member.key) && member.value?.kind !== "function") overrides = true;
+      if (member.key === "constructor" || declared.has(member.key) || member.value?.kind !== "function") continue;
+      declared.add(member.key);
+      found.push({ kind: "function", fn: member.value, program: current.program, env: null });
+    }
+    current = current.cls.superClass ? evaluator.value(current.program, current.cls.superClass) : UNKNOWN;
+  }
+  return overrides ? found : [];
 }
 
 /** Whether an instance is of `cls` or of a class that extends it (a few levels deep). */

@@ -10,7 +10,7 @@
  * bounded (call depth, binding cycles), so a pathological file costs time linear in its size.
  */
 import type { CatalogueIndex } from "../../catalogue/load.js";
-import type { CallExpression, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
+import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS, libraryOfModule } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
@@ -27,7 +27,8 @@ import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
 import { narrowedField, narrowedValue } from "./narrowing.js";
-import { classMember, selfOf, thisMember } from "./classes.js";
+import { classMember, thisMember, thisOfCaller } from "./classes.js";
+import { fieldsSetBefore } from "./setters.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
 
@@ -210,7 +211,7 @@ export class Evaluator {
         // A rest parameter (`(...parts) => parts.join("/")`) holds the arguments from its place on.
         const argument: Value = source.rest ? { kind: "array", elements: () => args.slice(source.index) } : (args[source.index] ?? UNKNOWN);
         const value = this.steps(program, argument, source.steps, source.fallback, env);
-        if (value.kind === "string" && binding.writes.length > 0) return this.rewrittenParameter(program, binding, value, env);
+        if ((value.kind === "string" || value.kind === "boolean" || value.kind === "null") && binding.writes.length > 0) return this.rewrittenParameter(program, binding, value, env);
         return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText, this) ?? value) : value;
       }
     }
@@ -264,14 +265,17 @@ export class Evaluator {
    * A text parameter given a new value in its function (`$method = strtoupper($method)`): what it
    * was given or any text written to it, since where it is read is not told apart (a test such as
    * `match ($method)` must not be read as settled by either). A write reading the parameter reads
-   * what it was given; a write not known leaves it as given, as before.
+   * what it was given; a write not known leaves it as given, as before. A parameter given no text
+   * (`$path = false`, `path = null`) and then text (`$path = $path ? $path : $this->path`) is that
+   * text: the placeholder is never text to read.
    */
   private rewrittenParameter(program: Program, binding: Binding, given: Value, env: Env | null): Value {
     if (binding.writes.length >= MAX_CHOICES || this.active.has(binding)) return given;
     this.active.add(binding);
     try {
       const written = binding.writes.map((write) => this.value(program, write, env));
-      return written.some((value) => value.kind !== "string") ? given : choiceOf([given, ...written]);
+      if (written.some((value) => value.kind !== "string")) return given;
+      return choiceOf(given.kind === "string" ? [given, ...written] : written);
     } finally {
       this.active.delete(binding);
     }
@@ -503,9 +507,9 @@ export class Evaluator {
       if (method) return { result: method, request: null };
       // `this.listRecords(…)` runs the class's method (the receiver `this` itself has no value)
       const property = callee.object.kind === "this" ? this.value(program, callee, env) : this.property(receiver, name);
-      if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env, receiverOf(callee.object, receiver, env)), request: null };
+      if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
       // A function of each row of a table (`item.url(zone)` for each `item` of a list): each, in turn.
-      if (property?.kind === "choice") return { result: this.invokeEach(property, this.args(program, node, env), env, receiverOf(callee.object, receiver, env)), request: null };
+      if (property?.kind === "choice") return { result: this.invokeEach(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
       if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: UNKNOWN, request: null };
       return { result: UNKNOWN, request: null };
     }
@@ -539,7 +543,7 @@ export class Evaluator {
     if (value.kind !== "function") return null;
     // A class's method called on an instance runs with it as `this`.
     const isMethod = callee.kind === "member" && value.program.parentOf(value.fn)?.kind === "class";
-    const self = isMethod ? receiverOf(callee.object, callee.object.kind === "this" ? null : this.value(program, callee.object, env), env) : undefined;
+    const self = isMethod ? receiverOf(this, program, node, callee.object, callee.object.kind === "this" ? null : this.value(program, callee.object, env), env) : undefined;
     return { fn: value, args: this.args(program, node, env), ...(self ? { self } : {}) };
   }
 
@@ -679,6 +683,11 @@ export class Evaluator {
   requestsOf(program: Program, node: CallExpression): RequestInfo[] {
     return this.requests.requestsOf(program, node);
   }
+
+  /** The requests of the methods a class inherits, run as that class (see `RequestFinder.inheritedRequests`). */
+  inheritedRequestsOf(program: Program, cls: ClassNode): RequestInfo[] {
+    return this.requests.inheritedRequests(program, cls);
+  }
 }
 
 type FunctionValue = Extract<Value, { kind: "function" }>;
@@ -689,10 +698,16 @@ const DICT_VIEWS: ReadonlyMap<string, "keys" | "values" | "entries"> = new Map([
 const MAX_CHOICES = 64;
 
 
-/** The `this` a method called on `object` runs with: that instance, or (for `this.m()`) the caller's own. */
-function receiverOf(object: Expression, receiver: Value | null, env: Env | null): Value | undefined {
-  if (object.kind === "this") return selfOf(env);
-  return receiver?.kind === "instance" && receiver.args ? receiver : undefined;
+/**
+ * The `this` a method called by `call` on `object` runs with: that instance (with the fields
+ * methods called on it before set), or (for `this.m()`) the caller's own.
+ */
+function receiverOf(evaluator: Evaluator, program: Program, call: CallExpression, object: Expression, receiver: Value | null, env: Env | null): Value | undefined {
+  if (object.kind === "this") return thisOfCaller(program, object, env);
+  if (receiver?.kind !== "instance") return undefined;
+  const fields = fieldsSetBefore(evaluator, program, call, object, receiver, env);
+  if (fields) return { ...receiver, fields };
+  return receiver.args ? receiver : undefined;
 }
 
 /** The arguments `fn.call(thisArg, …args)` and `fn.apply(thisArg, [args])` pass on. */

@@ -4,7 +4,7 @@
  * or as a call we do not know that is given a path (a project's client, or a route definition).
  */
 import type { HttpMethod } from "../../catalogue/types.js";
-import type { CallExpression, Expression, FunctionNode, NewExpression, Node } from "../ir.js";
+import type { CallExpression, ClassNode, Expression, FunctionNode, NewExpression, Node } from "../ir.js";
 import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
@@ -13,6 +13,7 @@ import { forEachChild } from "../walk.js";
 import { MAX_CALL_DEPTH, type Evaluator } from "./evaluator.js";
 import { writtenProperty } from "./library-calls.js";
 import { mayRun } from "./conditions.js";
+import { inheritedMethods } from "./classes.js";
 
 const HTTP_METHOD_TEXT = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|get|post|put|patch|delete|head|options)$/;
 
@@ -130,6 +131,24 @@ export class RequestFinder {
     if (node.callee.kind === "identifier" && GLOBAL_VALUE_FUNCTIONS.has(node.callee.name) && !program.resolve(node.callee)) return true;
     const callee = this.evaluator.value(program, node.callee, env);
     return callee.kind === "library" && STRING_LIBRARIES.has(callee.library);
+  }
+
+  /**
+   * The requests the methods `cls` inherits make when run on one of its instances (a base class's
+   * `getValue()` reading `$this->_endpoint`, which the class sets: `protected $_endpoint =
+   * "settings/brotli"`), with no arguments known.
+   */
+  inheritedRequests(program: Program, cls: ClassNode): RequestInfo[] {
+    const self: Value = { kind: "instance", cls, program };
+    const found: RequestInfo[] = [];
+    for (const method of inheritedMethods(this.evaluator, program, cls)) {
+      const env: Env = { values: new Map([[method.fn, []]]), parent: null, depth: 1, self };
+      for (const call of this.requestCallsIn(method.program, method.fn)) {
+        if (!mayRun(this.evaluator, method.program, method.fn, call, env)) continue;
+        for (const request of this.requestsOf(method.program, call, env, 1)) found.push({ ...request, inherited: true });
+      }
+    }
+    return found;
   }
 
   /**
