@@ -305,6 +305,12 @@ class PhpLowering extends TreeLowering {
       }
       case "match_expression":
         return this.matchExpression(node);
+      case "unary_op_expression": {
+        // `!$sub`: a test; other operators (`-`, `~`) make numbers this model does not follow.
+        const argument = node.childForFieldName("argument");
+        if (!argument) return null;
+        return node.childForFieldName("operator")?.text === "!" ? { kind: "unary", range, operator: "!", argument: this.expression(argument) } : { kind: "unknown", range, children: [this.expression(argument)] };
+      }
       case "anonymous_function":
       case "arrow_function":
         return this.functionNode(node);

@@ -337,3 +337,16 @@ describe("fields set by methods called before a request", () => {
     expect(found(`export function f(force) { const r = new Req(); if (force) r.use("PATCH"); return r.send("/zones/z/settings/brotli"); }`)).toEqual(["7 any"]);
   });
 });
+
+describe("a parameter given its value in the function when none was given", () => {
+  const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+  const found = (code: string) => analyzeCode(api + code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+
+  it("is the default when called without it, and what was given otherwise", () => {
+    const helper = `class R { resource = "rate_limits"; path(sub) { if (!sub) { sub = this.resource; } return API + "/zones/z/" + sub; } list() { return fetch(this.path()); } drop(id) { return fetch(this.path("firewall/rules/" + id), { method: "DELETE" }); } }\n`;
+    // `list` reads the default (GET rate_limits); `drop` only its own path, not the default with DELETE.
+    expect(found(helper).sort()).toEqual(["1 DELETE", "3 GET"]);
+    // The ternary form, given a path with a hole.
+    expect(found(`function p(sub = false) { sub = sub ? sub : "ssl"; return API + "/zones/z/" + sub; }\nfetch(p("firewall/rules/" + id), { method: "PUT" });`)).toEqual(["1 PUT"]);
+  });
+});

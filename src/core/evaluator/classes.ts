@@ -126,6 +126,18 @@ export function thisOfCaller(program: Program, node: Node, env: Env | null): Val
 }
 
 /**
+ * PHP's `parent::getValue()` (`B::m()` from a method of a class that extends `B`, `self::m()`):
+ * an instance method of that class, run on the caller's `$this`. `null` when `name` is no such
+ * method or the caller is not in a class that descends from it (a static call).
+ */
+export function instanceMethodThroughClass(evaluator: Evaluator, program: Program, node: Node, target: Extract<Value, { kind: "class" }>, name: string, env: Env | null): { fn: Extract<Value, { kind: "function" }>; self: Value } | null {
+  const self = thisOfCaller(program, node, env);
+  if (self?.kind !== "instance" || !descendsFrom(evaluator, self, target.cls)) return null;
+  const method = classMember(evaluator, target.program, target.cls, name, false);
+  return method?.kind === "function" ? { fn: method, self } : null;
+}
+
+/**
  * `this.http` inside a class: an instance member (or, in a static method, a static one). In a
  * method called on an instance made with `new Api(base)`, that instance's member first.
  */

@@ -27,7 +27,7 @@ import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
 import { narrowedField, narrowedValue } from "./narrowing.js";
-import { classMember, thisMember, thisOfCaller } from "./classes.js";
+import { classMember, instanceMethodThroughClass, thisMember, thisOfCaller } from "./classes.js";
 import { fieldsSetBefore } from "./setters.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
@@ -210,6 +210,12 @@ export class Evaluator {
       if (args) {
         // A rest parameter (`(...parts) => parts.join("/")`) holds the arguments from its place on.
         const argument: Value = source.rest ? { kind: "array", elements: () => args.slice(source.index) } : (args[source.index] ?? UNKNOWN);
+        // An argument not passed (no default either) is `undefined`: no text, as `null` is.
+        const omitted = !source.rest && source.index >= args.length && source.steps.length === 0 && !source.fallback;
+        if (omitted && binding.writes.length > 0) {
+          const written = this.rewrittenParameter(program, binding, NULL, env);
+          if (written !== NULL) return written;
+        }
         const value = this.steps(program, argument, source.steps, source.fallback, env);
         if ((value.kind === "string" || value.kind === "boolean" || value.kind === "null") && binding.writes.length > 0) return this.rewrittenParameter(program, binding, value, env);
         return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText, this) ?? value) : value;
@@ -273,8 +279,13 @@ export class Evaluator {
     if (binding.writes.length >= MAX_CHOICES || this.active.has(binding)) return given;
     this.active.add(binding);
     try {
-      const written = binding.writes.map((write) => this.value(program, write, env));
-      if (written.some((value) => value.kind !== "string")) return given;
+      // A write that keeps what was given (`$path = $path ?: $this->path` given a path) adds nothing;
+      // nor one behind a test that what was given decides against (`if (!$sub) $sub = $this->path;`).
+      const written = binding.writes
+        .filter((write) => !ruledOutByGiven(this, program, binding, write, env))
+        .map((write) => this.value(program, write, env))
+        .filter((value) => value !== given);
+      if (written.length === 0 || written.some((value) => value.kind !== "string")) return given;
       return choiceOf(given.kind === "string" ? [given, ...written] : written);
     } finally {
       this.active.delete(binding);
@@ -508,6 +519,8 @@ export class Evaluator {
       // `this.listRecords(…)` runs the class's method (the receiver `this` itself has no value)
       const property = callee.object.kind === "this" ? this.value(program, callee, env) : this.property(receiver, name);
       if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
+      const throughClass = receiver.kind === "class" ? instanceMethodThroughClass(this, program, node, receiver, name, env) : null;
+      if (throughClass) return { result: this.invoke(throughClass.fn, this.args(program, node, env), env, throughClass.self), request: null };
       // A function of each row of a table (`item.url(zone)` for each `item` of a list): each, in turn.
       if (property?.kind === "choice") return { result: this.invokeEach(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
       if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: UNKNOWN, request: null };
@@ -540,7 +553,13 @@ export class Evaluator {
       if (target.kind === "function") return { fn: target, args: forwardedArguments(callee.property, this.args(program, node, env)) };
     }
     const value = this.value(program, callee, env);
-    if (value.kind !== "function") return null;
+    if (value.kind !== "function") {
+      // `parent::getValue($page)`: the superclass's instance method, on this `$this`.
+      if (callee.kind !== "member" || callee.property === null || callee.object.kind !== "identifier") return null;
+      const target = this.value(program, callee.object, env);
+      const throughClass = target.kind === "class" ? instanceMethodThroughClass(this, program, node, target, callee.property, env) : null;
+      return throughClass ? { fn: throughClass.fn, args: this.args(program, node, env), self: throughClass.self } : null;
+    }
     // A class's method called on an instance runs with it as `this`.
     const isMethod = callee.kind === "member" && value.program.parentOf(value.fn)?.kind === "class";
     const self = isMethod ? receiverOf(this, program, node, callee.object, callee.object.kind === "this" ? null : this.value(program, callee.object, env), env) : undefined;
@@ -692,11 +711,30 @@ export class Evaluator {
 
 type FunctionValue = Extract<Value, { kind: "function" }>;
 
+const NULL: Value = { kind: "null" };
+
 const DICT_VIEWS: ReadonlyMap<string, "keys" | "values" | "entries"> = new Map([["items", "entries"], ["keys", "keys"], ["values", "values"]]);
 
 /** Most elements of a list taken as choices. */
 const MAX_CHOICES = 64;
 
+
+/**
+ * Whether a write of a parameter (its value expression) sits in the branch of an `if` whose test
+ * the parameter's given value decides against, with no write of it before that `if`: the test
+ * reads what was given (the parameter is being read as given while its writes are worked out).
+ */
+function ruledOutByGiven(evaluator: Evaluator, program: Program, binding: Binding, write: Expression, env: Env | null): boolean {
+  let child: Node = write;
+  for (let parent = program.parentOf(child); parent && parent.kind !== "function"; child = parent, parent = program.parentOf(parent)) {
+    if (parent.kind !== "if" || child === parent.test) continue;
+    const start = parent.range[0];
+    if (binding.writes.some((other) => other.range[1] <= start)) return false;
+    const truth = condition(evaluator, program, parent.test, env);
+    return (truth === false && child === parent.consequent) || (truth === true && child === parent.alternate);
+  }
+  return false;
+}
 
 /**
  * The `this` a method called by `call` on `object` runs with: that instance (with the fields
