@@ -198,6 +198,7 @@ export function expandChoices(value: StringValue): StringValue[] {
 
 /** One of these values; a single known one when they agree, unknown when none is known. */
 export function choiceOf(options: Value[]): Value {
+  if (options.length === 1) return options[0]!;
   const known = options.filter((option) => option.kind !== "unknown");
   if (known.length === 0) return UNKNOWN;
   const first = known[0]!;

@@ -350,3 +350,11 @@ describe("a parameter given its value in the function when none was given", () =
     expect(found(`function p(sub = false) { sub = sub ? sub : "ssl"; return API + "/zones/z/" + sub; }\nfetch(p("firewall/rules/" + id), { method: "PUT" });`)).toEqual(["1 PUT"]);
   });
 });
+
+describe("a field declared empty and set when first needed", () => {
+  it("is what the method that sets it makes (the client's base address known: high confidence)", () => {
+    const code = `import axios from "axios";\nclass E { api = null; http() { if (!this.api) { this.api = axios.create({ baseURL: "https://api.cloudflare.com/client/v4" }); } return this.api; } off(z) { return this.http().patch(\`/zones/\${z}/settings/brotli\`, {}); } }`;
+    const findings = analyzeCode(code, { minConfidence: "high" }).filter((finding) => finding.ruleId === "no-deprecated-endpoint");
+    expect(findings.map((finding) => `${finding.item} ${finding.method} ${finding.confidence}`)).toEqual(["7 PATCH high"]);
+  });
+});

@@ -6,7 +6,8 @@
  */
 import type { ClassNode, FunctionNode, Node } from "../ir.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, type Env, type Value } from "../values.js";
+import { UNKNOWN, choiceOf, type Env, type Value } from "../values.js";
+import { forEachChild } from "../walk.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import type { Evaluator } from "./evaluator.js";
 
@@ -45,7 +46,7 @@ function memberUncached(evaluator: Evaluator, program: Program, cls: ClassNode, 
     // A getter is read by calling it (`this.rulesPath` with `get rulesPath() { return … }`).
     if (member.accessor === "get" && member.value.kind === "function") return evaluator.invoke({ kind: "function", fn: member.value, program, env: null }, [], null);
     if (member.value.kind === "function") return { kind: "function", fn: member.value, program, env: null };
-    return evaluator.value(program, member.value);
+    return orSetLater(evaluator, program, cls, key, evaluator.value(program, member.value));
   }
   if (!isStatic) {
     const constructor = cls.members.find((member) => member.key === "constructor")?.value;
@@ -61,7 +62,7 @@ function memberUncached(evaluator: Evaluator, program: Program, cls: ClassNode, 
           assignment.target.expression.object.kind === "this" &&
           assignment.target.expression.property === key
         ) {
-          return evaluator.value(program, assignment.value, given);
+          return orSetLater(evaluator, program, cls, key, evaluator.value(program, assignment.value, given));
         }
       }
       // `constructor(private readonly client: Cloudflare)`: a parameter property; with a default
@@ -84,6 +85,33 @@ function memberUncached(evaluator: Evaluator, program: Program, cls: ClassNode, 
   }
   return declaredType === null ? undefined : UNKNOWN;
 }
+
+/**
+ * A field declared empty (`= null`, `None`) and set by a method when first needed (`if
+ * (!this.http) this.http = axios.create(…)`, `self._client = httpx.AsyncClient(…)`): what those
+ * methods set it to. Any other declared value as it is.
+ */
+function orSetLater(evaluator: Evaluator, program: Program, cls: ClassNode, key: string, declared: Value): Value {
+  if (declared.kind !== "null") return declared;
+  const later: Value[] = [];
+  for (const member of cls.members) {
+    if (member.key === "constructor" || member.value?.kind !== "function" || !Array.isArray(member.value.body)) continue;
+    const visit = (node: Node) => {
+      if (node.kind === "function" || later.length >= MAX_LATER_WRITES) return;
+      if (node.kind === "assign" && node.operator === "=" && node.target.kind === "expression-pattern") {
+        const target = node.target.expression;
+        if (target.kind === "member" && target.object.kind === "this" && target.property === key) later.push(evaluator.value(program, node.value));
+      }
+      forEachChild(node, visit);
+    };
+    for (const statement of member.value.body) visit(statement);
+  }
+  const known = later.filter((value) => value.kind !== "unknown" && value.kind !== "null");
+  return known.length > 0 ? choiceOf(known) : declared;
+}
+
+/** Most later writes of one field read (see `orSetLater`). */
+const MAX_LATER_WRITES = 8;
 
 /**
  * What a class gives its superclass's constructor: the arguments of its `super(…)` call (with
