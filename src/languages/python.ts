@@ -32,8 +32,21 @@ class PythonLowering extends TreeLowering {
 
   override lowerTree(tree: Tree): LoweredFile {
     this.gatherSignatures(tree.rootNode);
+    this.clientFactories = null;
+    this.root = tree.rootNode;
     return super.lowerTree(tree);
   }
+  private root: SyntaxNode | null = null;
+  /**
+   * Functions and methods that return what a call makes (`return httpx.AsyncClient(…)`), or an
+   * attribute of `self` that such a call is assigned to (`self._client = httpx.AsyncClient(…)`
+   * when first needed, then `return self._client`): the calls' callee texts, by function name.
+   * Whether those make request clients is told when a name is bound to the function's result
+   * (the imports that name the library are known by then).
+   */
+  private clientFactories: Map<string, string[]> | null = null;
+  /** What a client factory's text must hold: a request library's client made (`Session(`, `Client(`). */
+  private static readonly MAKES_CLIENT = /(?:Session|Client)\s*\(/;
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
   /** The `base_url` of clients made by a request library (`httpx.Client(base_url=…)`), by the name they are bound to. */
@@ -373,6 +386,8 @@ class PythonLowering extends TreeLowering {
 
   private noteBinding(name: string, right: SyntaxNode | null) {
     if (right && this.isUrl(right)) this.urlValues.add(name);
+    // client = self._get_client(), await self._http(): a function of this file that makes one.
+    if (right && this.madeByClientFactory(right)) this.requestModules.add(name);
     if (!right || right.type !== "call") return;
     const callee = right.childForFieldName("function")?.text ?? "";
     const root = callee.split(".")[0]!;
@@ -511,6 +526,51 @@ class PythonLowering extends TreeLowering {
   }
 
   /** The parameters of each function and method of the file, for keyword arguments (`f(path=…)`). */
+  /** Worked out when first asked, and only in a file that makes a client somewhere. */
+  private factories(): Map<string, string[]> {
+    if (this.clientFactories) return this.clientFactories;
+    this.clientFactories = new Map();
+    if (this.root && PythonLowering.MAKES_CLIENT.test(this.text)) this.gatherClientFactories(this.root, this.clientFactories);
+    return this.clientFactories;
+  }
+
+  private gatherClientFactories(root: SyntaxNode, factories: Map<string, string[]>) {
+    const madeBy = (node: SyntaxNode | null | undefined): SyntaxNode | null => (node?.type === "await" ? madeBy(node.namedChildren[0]) : node?.type === "call" ? node : null);
+    /** `self.X = call(…)` anywhere: X's calls. */
+    const attributes = new Map<string, string[]>();
+    for (const assignment of root.descendantsOfType("assignment")) {
+      const left = assignment?.childForFieldName("left");
+      const call = madeBy(assignment?.childForFieldName("right"));
+      const chain = left?.type === "attribute" ? attributeChain(left) : null;
+      const callee = call?.childForFieldName("function")?.text;
+      if (!chain || chain.length !== 2 || !callee) continue;
+      attributes.set(chain[1]!, [...(attributes.get(chain[1]!) ?? []), callee]);
+    }
+    for (const definition of root.descendantsOfType("function_definition")) {
+      const name = definition?.childForFieldName("name")?.text;
+      if (!definition || !name) continue;
+      const made: string[] = [];
+      for (const statement of definition.descendantsOfType("return_statement")) {
+        const value = statement?.namedChildren[0];
+        const callee = madeBy(value)?.childForFieldName("function")?.text;
+        if (callee) made.push(callee);
+        const chain = value?.type === "attribute" ? attributeChain(value) : null;
+        if (chain?.length === 2) made.push(...(attributes.get(chain[1]!) ?? []));
+      }
+      if (made.length > 0) factories.set(name, [...(factories.get(name) ?? []), ...made]);
+    }
+  }
+
+  /** Whether a call (awaited or not) runs a function of this file that returns a request client (see `clientFactories`). */
+  private madeByClientFactory(right: SyntaxNode): boolean {
+    const call = right.type === "await" ? right.namedChildren[0] : right;
+    if (call?.type !== "call") return false;
+    const callee = call.childForFieldName("function");
+    const name = callee?.type === "identifier" ? callee.text : callee?.type === "attribute" ? callee.childForFieldName("attribute")?.text : undefined;
+    if (name === undefined) return false;
+    return (this.factories().get(name) ?? []).some((made) => this.requestModules.has(made.split(".")[0]!) && /(?:Session|Client|AsyncClient)$/.test(made));
+  }
+
   private gatherSignatures(root: SyntaxNode) {
     for (const definition of root.descendantsOfType("function_definition")) {
       if (!definition) continue;
