@@ -143,8 +143,10 @@ class PhpLowering extends TreeLowering {
           const left = inner.childForFieldName("left");
           const right = inner.childForFieldName("right");
           if (left?.type === "variable_name" && right) return this.assignment(this.variableName(left), this.range(left), this.expression(right), range);
-          // `$this->base = "https://…"` in a constructor, `$request->url = …`: a property set.
-          if ((left?.type === "member_access_expression" || left?.type === "nullsafe_member_access_expression") && right) {
+          // `$this->base = "https://…"` in a constructor, `$request->url = …`: a property set;
+          // `$this->args['method'] = $method`: a key of a property's array set.
+          const keyOfField = left?.type === "subscript_expression" && left.namedChildren[0]?.type === "member_access_expression" && left.namedChildren[0].childForFieldName("object")?.text === "$this";
+          if ((left?.type === "member_access_expression" || left?.type === "nullsafe_member_access_expression" || keyOfField) && left && right) {
             const target: IR.Pattern = { kind: "expression-pattern", range: this.range(left), expression: this.expression(left) };
             return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target, value: this.expression(right) } };
           }

@@ -358,3 +358,14 @@ describe("a field declared empty and set when first needed", () => {
     expect(findings.map((finding) => `${finding.item} ${finding.method} ${finding.confidence}`)).toEqual(["7 PATCH high"]);
   });
 });
+
+describe("a chain of setters that each return the instance", () => {
+  it("gives the request the fields the chain set (a fluent builder)", () => {
+    const api = `const API = "https://api.cloudflare.com/client/v4";\nclass Req { opts = {}; path = ""; to(p) { this.path = p; return this; } verb(v) { this.opts.method = v; return this; } send() { return fetch(API + this.path, { method: this.opts.method }); } }\n`;
+    const found = (code: string) => analyzeCode(api + code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+    expect(found(`new Req().to("/zones/z/settings/brotli").verb("PATCH").send();`)).toEqual(["7 PATCH"]);
+    expect(found(`const r = new Req(); r.verb("DELETE").to("/zones/z/rate_limits/1").send();`)).toEqual(["3 DELETE"]);
+    // A PATCH of a rate limit is not in the schedule.
+    expect(found(`new Req().verb("PATCH").to("/zones/z/rate_limits/1").send();`)).toEqual([]);
+  });
+});

@@ -27,7 +27,7 @@ import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
 import { narrowedField, narrowedValue } from "./narrowing.js";
-import { classMember, instanceMethodThroughClass, thisMember, thisOfCaller } from "./classes.js";
+import { classMember, instanceMethodThroughClass, selfOf, thisMember, thisOfCaller } from "./classes.js";
 import { fieldsSetBefore } from "./setters.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
@@ -106,7 +106,8 @@ export class Evaluator {
       case "identifier":
         return this.identifier(program, node, env);
       case "this":
-        return UNKNOWN;
+        // The instance a method runs on, when known (`return $this` of a fluent setter).
+        return selfOf(env) ?? UNKNOWN;
       case "member":
         return this.member(program, node, env);
       case "call":
@@ -819,7 +820,7 @@ function appendedInTurn(program: Program, declaration: Expression, pieces: reado
 }
 
 /** An object (or, for an unknown value, an open one) whose `field` holds `value`. */
-function withField(base: Value, field: string, value: Value): ObjectValue {
+export function withField(base: Value, field: string, value: Value): ObjectValue {
   const object = base.kind === "object" ? base : null;
   return {
     kind: "object",

@@ -17,7 +17,7 @@ import { choiceOf, type Env, type Value } from "../values.js";
 import { forEachChild } from "../walk.js";
 import { classMember } from "./classes.js";
 import { mayRun } from "./conditions.js";
-import type { Evaluator } from "./evaluator.js";
+import { withField, type Evaluator } from "./evaluator.js";
 
 type Instance = Extract<Value, { kind: "instance" }>;
 
@@ -29,6 +29,18 @@ const MAX_SETTER_CALLS = 32;
  * same receiver expression set (`undefined` when none did).
  */
 export function fieldsSetBefore(evaluator: Evaluator, program: Program, call: CallExpression, receiverExpression: Expression, receiver: Instance, env: Env | null): ReadonlyMap<string, Value> | undefined {
+  // A chain of calls that each return the instance (`$this->build_request($route)->fetch()`,
+  // `req.method("PATCH").send()`): what the chain's calls set, over what was set before it.
+  if (receiverExpression.kind === "call" && receiverExpression.callee.kind === "member" && receiverExpression.callee.property !== null) {
+    const before = fieldsSetBefore(evaluator, program, call, receiverExpression.callee.object, receiver, env);
+    const method = classMember(evaluator, receiver.program, receiver.cls, receiverExpression.callee.property, false);
+    if (method?.kind !== "function" || !Array.isArray(method.fn.body)) return before;
+    const inner = evaluator.callEnv(method, evaluator.args(program, receiverExpression, env), env, before ? { ...receiver, fields: before } : receiver);
+    if (!inner) return before;
+    const fields = new Map(before ?? []);
+    for (const [field, value] of fieldWrites(evaluator, method.program, method.fn, inner)) fields.set(field, value);
+    return fields.size > 0 ? fields : undefined;
+  }
   // In a function, or in the module's top-level code.
   const fn = program.enclosingFunction(call);
   const body = fn ? fn.body : program.module.body;
@@ -96,6 +108,11 @@ function fieldWrites(evaluator: Evaluator, program: Program, fn: FunctionNode, e
       const target = node.target.expression;
       if (target.kind === "member" && target.object.kind === "this" && target.property !== null && mayRun(evaluator, program, fn, node, env)) {
         writes.push([target.property, evaluator.value(program, node.value, env)]);
+      } else if (target.kind === "member" && target.property !== null && target.object.kind === "member" && target.object.object.kind === "this" && target.object.property !== null && mayRun(evaluator, program, fn, node, env)) {
+        // `$this->args['method'] = $method`: that key of the field, over what the field held.
+        const field = target.object.property;
+        const held = writes.findLast(([name]) => name === field)?.[1] ?? evaluator.value(program, target.object, env);
+        writes.push([field, withField(held, target.property, evaluator.value(program, node.value, env))]);
       }
     }
     forEachChild(node, visit);
