@@ -369,3 +369,16 @@ describe("a chain of setters that each return the instance", () => {
     expect(found(`new Req().verb("PATCH").to("/zones/z/rate_limits/1").send();`)).toEqual([]);
   });
 });
+
+describe("a variable given another value after a read", () => {
+  const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+  const found = (code: string) => analyzeCode(api + code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+
+  it("is read as the value written last before the read, when every path passes that write", () => {
+    expect(found(`export function f(z) { let path = "/zones/" + z + "/settings/brotli"; fetch(API + path); path = "/zones/" + z + "/settings/ssl"; return fetch(API + path, { method: "PATCH" }); }`)).toEqual(["7 GET"]);
+    // A write in a branch: either value may reach the read.
+    expect(found(`export function f(z, legacy) { let path = "/zones/" + z + "/settings/ssl"; if (legacy) path = "/zones/" + z + "/settings/brotli"; return fetch(API + path, { method: "PATCH" }); }`)).toEqual(["7 PATCH"]);
+    // In a loop, a later write comes round to the read.
+    expect(found(`export async function f(z) { let path = "/zones/" + z + "/settings/brotli"; for (const x of [1, 2]) { await fetch(API + path, { method: "PATCH" }); path = "/zones/" + z + "/settings/ssl"; } }`)).toEqual(["7 PATCH"]);
+  });
+});

@@ -7,7 +7,7 @@
  * a `case` that is not the value switched on) are not what it returns.
  */
 import type { CallExpression, Expression, FunctionNode, Node, Statement } from "../ir.js";
-import type { Program } from "../program.js";
+import type { Binding, Program } from "../program.js";
 import { isHole, staticText, type Env, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { collectReturns, returnsOf } from "./hints.js";
@@ -206,6 +206,42 @@ export function mayRun(evaluator: Evaluator, program: Program, fn: FunctionNode,
     }
   }
   return true;
+}
+
+/** Whether `node` is in a branch or loop of `fn` (null: the module) that does not also hold `later` (it may not have run before `later`). */
+export function inBranchWithout(program: Program, fn: FunctionNode | null, node: Node, later: Node): boolean {
+  for (let parent = program.parentOf(node); parent && parent !== fn; parent = program.parentOf(parent)) {
+    if (BRANCHING.has(parent.kind) && !within(later, parent)) return true;
+  }
+  return false;
+}
+
+const BRANCHING = new Set(["if", "switch", "conditional", "logical", "loop", "for-of", "try"]);
+const LOOPS = new Set(["loop", "for-of"]);
+const within = (inner: Node, outer: Node) => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+
+/**
+ * The value a variable given other values after its declaration holds where `read` reads it,
+ * when the code shows which: the last write (or the initializer) before the read in the same
+ * function, which every path to the read passes (`url = a; get(url); url = b; post(url)`), and
+ * no loop around the read holds a write that could come round to it. `null` when not so plain:
+ * the caller takes any of the values written.
+ */
+export function writeReaching(program: Program, binding: Binding, read: Node): Expression | null {
+  const source = binding.source;
+  if (source.kind !== "init" || source.steps.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.writtenOtherwise) return null;
+  const fn = program.enclosingFunction(read);
+  const all = source.init ? [source.init, ...binding.writes] : binding.writes;
+  let last: Expression | null = null;
+  for (const write of all) {
+    if (write.range[1] > read.range[0] || program.enclosingFunction(write) !== fn) continue;
+    if (!last || write.range[0] > last.range[0]) last = write;
+  }
+  if (!last || inBranchWithout(program, fn, last, read)) return null;
+  for (let parent = program.parentOf(read); parent && parent !== fn; parent = program.parentOf(parent)) {
+    if (LOOPS.has(parent.kind) && all.some((write) => within(write, parent!))) return null;
+  }
+  return last;
 }
 
 /**

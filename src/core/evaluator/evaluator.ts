@@ -20,7 +20,7 @@ import { hintOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMemberWrites } from "./objects.js";
-import { condition, reachableReturns } from "./conditions.js";
+import { condition, reachableReturns, writeReaching } from "./conditions.js";
 import { sdkCallOutOfSight } from "./sdk.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
@@ -187,7 +187,9 @@ export class Evaluator {
   private identifier(program: Program, node: Extract<Expression, { kind: "identifier" }>, env: Env | null): Value {
     const binding = program.resolve(node);
     if (binding) {
-      const value = (binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env);
+      // Given other values after its declaration: the one that reaches this read, when the code shows it.
+      const reaching = binding.writes.length > 0 ? writeReaching(program, binding, node) : null;
+      const value = reaching ? this.value(program, reaching, env) : ((binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env));
       // Inside `if (setting === "minify")` or `case "minify":`, a name not known as one text is that text.
       if (value.kind !== "unknown" && value.kind !== "string" && value.kind !== "choice" && value.kind !== "object") return value;
       if (staticText(value) !== null) return value;

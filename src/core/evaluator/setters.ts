@@ -16,7 +16,7 @@ import type { Program } from "../program.js";
 import { choiceOf, type Env, type Value } from "../values.js";
 import { forEachChild } from "../walk.js";
 import { classMember } from "./classes.js";
-import { mayRun } from "./conditions.js";
+import { inBranchWithout, mayRun } from "./conditions.js";
 import { withField, type Evaluator } from "./evaluator.js";
 
 type Instance = Extract<Value, { kind: "instance" }>;
@@ -87,15 +87,6 @@ function sameReceiver(program: Program, a: Expression, b: Expression): boolean {
     return binding !== null && binding === program.resolve(b);
   }
   if (a.kind === "member" && b.kind === "member") return a.property !== null && a.property === b.property && sameReceiver(program, a.object, b.object);
-  return false;
-}
-
-/** Whether `node` is in a branch or loop of `fn` (null: the module) that does not also hold `later` (it may not have run before `later`). */
-function inBranchWithout(program: Program, fn: FunctionNode | null, node: Node, later: Node): boolean {
-  for (let parent = program.parentOf(node); parent && parent !== fn; parent = program.parentOf(parent)) {
-    const branching = parent.kind === "if" || parent.kind === "switch" || parent.kind === "conditional" || parent.kind === "logical" || parent.kind === "loop" || parent.kind === "for-of" || parent.kind === "try";
-    if (branching && !(parent.range[0] <= later.range[0] && later.range[1] <= parent.range[1])) return true;
-  }
   return false;
 }
 
