@@ -382,3 +382,12 @@ describe("a variable given another value after a read", () => {
     expect(found(`export async function f(z) { let path = "/zones/" + z + "/settings/brotli"; for (const x of [1, 2]) { await fetch(API + path, { method: "PATCH" }); path = "/zones/" + z + "/settings/ssl"; } }`)).toEqual(["7 PATCH"]);
   });
 });
+
+describe("a setter that writes a field more than once", () => {
+  it("leaves the last write outside a branch, and any of those in branches after it", () => {
+    const api = `const API = "https://api.cloudflare.com/client/v4";\nclass Req { reset() { this.method = "GET"; this.method = "DELETE"; } use(m, force) { this.method = "GET"; if (force) this.method = m; } send(p) { return fetch(API + p, { method: this.method }); } }\n`;
+    const found = (code: string) => analyzeCode(api + code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
+    expect(found(`const r = new Req(); r.reset(); r.send("/zones/z/rate_limits/1");`)).toEqual(["3 DELETE"]);
+    expect(found(`const r = new Req(); r.use("PATCH", flag); r.send("/zones/z/settings/brotli");`)).toEqual(["7 any"]);
+  });
+});

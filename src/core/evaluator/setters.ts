@@ -90,27 +90,31 @@ function sameReceiver(program: Program, a: Expression, b: Expression): boolean {
   return false;
 }
 
-/** The fields a method sets on `this` (`$this->type = …`, `this.method = …`) in branches its arguments may take, each with what it is set to. */
+/**
+ * The fields a method sets on `this` (`$this->type = …`, `this.method = …`) in branches its
+ * arguments may take, each with what it is set to: a write outside any branch replaces what came
+ * before it; one in a branch is one possibility more (each case of a `switch`).
+ */
 function fieldWrites(evaluator: Evaluator, program: Program, fn: FunctionNode, env: Env): [string, Value][] {
-  const writes: [string, Value][] = [];
+  const writes: [string, Value, boolean][] = [];
   const visit = (node: Node) => {
     if (node.kind === "function") return;
     if (node.kind === "assign" && node.operator === "=" && node.target.kind === "expression-pattern") {
       const target = node.target.expression;
+      const always = !inBranchWithout(program, fn, node, fn);
       if (target.kind === "member" && target.object.kind === "this" && target.property !== null && mayRun(evaluator, program, fn, node, env)) {
-        writes.push([target.property, evaluator.value(program, node.value, env)]);
+        writes.push([target.property, evaluator.value(program, node.value, env), always]);
       } else if (target.kind === "member" && target.property !== null && target.object.kind === "member" && target.object.object.kind === "this" && target.object.property !== null && mayRun(evaluator, program, fn, node, env)) {
         // `$this->args['method'] = $method`: that key of the field, over what the field held.
         const field = target.object.property;
         const held = writes.findLast(([name]) => name === field)?.[1] ?? evaluator.value(program, target.object, env);
-        writes.push([field, withField(held, target.property, evaluator.value(program, node.value, env))]);
+        writes.push([field, withField(held, target.property, evaluator.value(program, node.value, env)), always]);
       }
     }
     forEachChild(node, visit);
   };
   for (const statement of fn.body as Node[]) visit(statement);
-  // Several writes of one field (each case of a `switch` its arguments may take): any of them.
   const byField = new Map<string, Value[]>();
-  for (const [field, value] of writes) byField.set(field, [...(byField.get(field) ?? []), value]);
+  for (const [field, value, always] of writes) byField.set(field, always ? [value] : [...(byField.get(field) ?? []), value]);
   return [...byField].map(([field, values]) => [field, choiceOf(values)]);
 }
