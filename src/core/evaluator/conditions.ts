@@ -224,24 +224,26 @@ const within = (inner: Node, outer: Node) => outer.range[0] <= inner.range[0] &&
  * The value a variable given other values after its declaration holds where `read` reads it,
  * when the code shows which: the last write (or the initializer) before the read in the same
  * function, which every path to the read passes (`url = a; get(url); url = b; post(url)`), and
- * no loop around the read holds a write that could come round to it. `null` when not so plain:
- * the caller takes any of the values written.
+ * no loop around the read holds a write that could come round to it. For a parameter read before
+ * any write (`$method = strtoupper($method)` reads it as given): `"given"`. `null` when not so
+ * plain: the caller takes any of the values written.
  */
-export function writeReaching(program: Program, binding: Binding, read: Node): Expression | null {
+export function writeReaching(program: Program, binding: Binding, read: Node): Expression | "given" | null {
   const source = binding.source;
-  if (source.kind !== "init" || source.steps.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.writtenOtherwise) return null;
+  if ((source.kind !== "init" && source.kind !== "param") || source.steps.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.writtenOtherwise) return null;
   const fn = program.enclosingFunction(read);
-  const all = source.init ? [source.init, ...binding.writes] : binding.writes;
+  if (source.kind === "param" && fn !== source.fn) return null;
+  const all = source.kind === "init" && source.init ? [source.init, ...binding.writes] : binding.writes;
   let last: Expression | null = null;
   for (const write of all) {
     if (write.range[1] > read.range[0] || program.enclosingFunction(write) !== fn) continue;
     if (!last || write.range[0] > last.range[0]) last = write;
   }
-  if (!last || inBranchWithout(program, fn, last, read)) return null;
+  if (last ? inBranchWithout(program, fn, last, read) : source.kind !== "param") return null;
   for (let parent = program.parentOf(read); parent && parent !== fn; parent = program.parentOf(parent)) {
     if (LOOPS.has(parent.kind) && all.some((write) => within(write, parent!))) return null;
   }
-  return last;
+  return last ?? "given";
 }
 
 /**
@@ -258,7 +260,8 @@ function settled(program: Program, test: Expression): boolean {
     if (node.kind === "this") reassigned = true;
     else if (node.kind === "identifier") {
       const binding = program.resolve(node);
-      if (binding && (binding.writes.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.memberWrites.length > 0 || binding.writtenOtherwise)) reassigned = true;
+      // A name given other values is read as the one that reaches the test, when the code shows it.
+      if (binding && (binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.memberWrites.length > 0 || binding.writtenOtherwise || (binding.writes.length > 0 && writeReaching(program, binding, node) === null))) reassigned = true;
     } else forEachChild(node, visit);
   };
   visit(test);

@@ -53,13 +53,23 @@ function recordOfShape(evaluator: Evaluator, program: Program, typeText: string)
   return { kind: MANY.test(typeText) ? "records" : "record", srv: false, via: `type ${name}, shaped as a DNS record` };
 }
 
-/** `api: ZonesApi` (Go: `c *Client`) where `ZonesApi` is a class of the project: an instance of it. */
+/** A PHP class named with its namespace (`\GuzzleHttp\Client`, `?Client`), as the PHP front end binds it. */
+const PHP_QUALIFIED_TYPE = /^\s*\??(\\?[A-Za-z_][\w]*(?:\\[A-Za-z_]\w*)+)\s*$/;
+
+/**
+ * `api: ZonesApi` (Go: `c *Client`, PHP: `Client $http`) where `ZonesApi` is a class of the
+ * project: an instance of it; Guzzle's `Client`: a client of it, its base address not known.
+ */
 function instanceOfType(evaluator: Evaluator, program: Program, typeText: string): Value | null {
-  const match = TYPE_NAME.exec(typeText);
-  if (!match || match[2]) return null;
-  const binding = program.moduleScope.lookup(match[1]!);
+  const qualified = PHP_QUALIFIED_TYPE.exec(typeText)?.[1];
+  const match = qualified ? null : TYPE_NAME.exec(typeText);
+  if (!qualified && (!match || match[2])) return null;
+  const binding = program.moduleScope.lookup(qualified ?? match![1]!);
   if (!binding || (binding.source.kind !== "class" && binding.source.kind !== "import")) return null;
   const value = evaluator.binding(program, binding, null);
+  if (value.kind === "library" && value.library === "guzzle" && (value.path.length === 0 || (value.path.length === 1 && value.path[0] === "Client"))) {
+    return { kind: "client", library: "guzzle", base: null, method: null, path: [] };
+  }
   return value.kind === "class" ? { kind: "instance", cls: value.cls, program: value.program } : null;
 }
 

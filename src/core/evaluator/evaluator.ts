@@ -189,7 +189,12 @@ export class Evaluator {
     if (binding) {
       // Given other values after its declaration: the one that reaches this read, when the code shows it.
       const reaching = binding.writes.length > 0 ? writeReaching(program, binding, node) : null;
-      const value = reaching ? this.value(program, reaching, env) : ((binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env));
+      const value =
+        reaching === "given"
+          ? this.binding(program, binding, env, true)
+          : reaching
+            ? this.value(program, reaching, env)
+            : ((binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env));
       // Inside `if (setting === "minify")` or `case "minify":`, a name not known as one text is that text.
       if (value.kind !== "unknown" && value.kind !== "string" && value.kind !== "choice" && value.kind !== "object") return value;
       if (staticText(value) !== null) return value;
@@ -206,7 +211,8 @@ export class Evaluator {
 
   // ---- bindings ------------------------------------------------------------------------------
 
-  binding(program: Program, binding: Binding, env: Env | null): Value {
+  /** `asGiven`: a parameter as its argument, not as any text its function writes to it. */
+  binding(program: Program, binding: Binding, env: Env | null, asGiven = false): Value {
     const source = binding.source;
     if (source.kind === "param") {
       const args = lookupArgs(env, source.fn);
@@ -215,12 +221,13 @@ export class Evaluator {
         const argument: Value = source.rest ? { kind: "array", elements: () => args.slice(source.index) } : (args[source.index] ?? UNKNOWN);
         // An argument not passed (no default either) is `undefined`: no text, as `null` is.
         const omitted = !source.rest && source.index >= args.length && source.steps.length === 0 && !source.fallback;
+        if (omitted && asGiven) return NULL;
         if (omitted && binding.writes.length > 0) {
           const written = this.rewrittenParameter(program, binding, NULL, env);
           if (written !== NULL) return written;
         }
         const value = this.steps(program, argument, source.steps, source.fallback, env);
-        if ((value.kind === "string" || value.kind === "boolean" || value.kind === "null") && binding.writes.length > 0) return this.rewrittenParameter(program, binding, value, env);
+        if (!asGiven && (value.kind === "string" || value.kind === "boolean" || value.kind === "null") && binding.writes.length > 0) return this.rewrittenParameter(program, binding, value, env);
         return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText, this) ?? value) : value;
       }
     }
