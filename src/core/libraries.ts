@@ -110,6 +110,10 @@ export const ROUTE_METHOD_NAMES = new Set([...Object.keys(METHOD_OF_NAME), "all"
 /** Methods that add their arguments to a list (JavaScript's `push`/`unshift`, Python's and Ruby's `append`). */
 export const LIST_ADDERS: ReadonlySet<string> = new Set(["push", "unshift", "append"]);
 
+/** A test's assertion (Jest/Vitest/Chai matchers, Node's, PHPUnit's and unittest's `assert*`): what it is given is expected, never requested. */
+const ASSERTION_NAME = /^(?:to(?:Equal|StrictEqual|MatchObject|Be|Contain|ContainEqual|Match|HaveBeenCalledWith|HaveBeenLastCalledWith|HaveBeenNthCalledWith|BeCalledWith|HaveProperty)|(?:deep|strict|notDeep|notStrict)?(?:Strict)?Equal|eql|equals?|assert[A-Z_]\w*|assert_\w+)$/;
+export const isAssertionName = (name: string): boolean => ASSERTION_NAME.test(name);
+
 /** Calls whose string arguments are messages, not requests. */
 export const MESSAGE_CALLEES = new Set([
   ...["log", "info", "warn", "error", "debug", "trace", "fatal", "assert", "describe", "it", "test"],

@@ -36,4 +36,11 @@ export class WebSocketPair {
     expect(summarize(code, analyzeCode(code))).toEqual([]);
     expect(analyzeCode(code, { minConfidence: "low" }).map((f) => [f.ruleId, f.confidence])).toEqual([["valid-logpush-filter", "low"]]);
   });
+  it("a path a test expects (in an assertion's arguments, however deep) is only a low-confidence note", () => {
+    const confidences = (code: string) => analyzeCode(code, { minConfidence: "low" }).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.confidence);
+    expect(confidences(`assert.deepEqual(seen, [[\`/zones/\${zoneId}/settings/minify\`, { css: "on" }]]);`)).toEqual(["low"]);
+    expect(confidences(`expect(fetchMock).toHaveBeenCalledWith({ url: "/zones/abc/settings/brotli", method: "PATCH" });`)).toEqual(["low"]);
+    // The same list kept for a request is medium, as before.
+    expect(confidences(`const PRESET = [[\`/zones/\${zoneId}/settings/minify\`, { css: "on" }]];`)).toEqual(["medium"]);
+  });
 });

@@ -8,7 +8,8 @@
  */
 import type { PathMatch } from "../../catalogue/path-index.js";
 import type { Confidence } from "../finding.js";
-import type { Expression, Range } from "../ir.js";
+import type { Expression, Node, Range } from "../ir.js";
+import { isAssertionName } from "../libraries.js";
 import { parseUrl, type UrlShape } from "../url.js";
 import { expandChoices, isHole, type StringValue, type TextPart } from "../values.js";
 import type { DetectorContext } from "./context.js";
@@ -225,12 +226,26 @@ function isBareName(ctx: DetectorContext, site: Expression): boolean {
   return value.parts.every((part) => isHole(part) || !part.text.includes("/"));
 }
 
-/** `req.path === '/zones/…'`, `url.startsWith('/zones/…')`: the string is looked for, not requested. */
+/**
+ * `req.path === '/zones/…'`, `url.startsWith('/zones/…')`: the string is looked for, not requested;
+ * and a value a test expects (`assert.deepEqual(calls, [["/zones/…/settings/minify", …]])`,
+ * `expect(fetch).toHaveBeenCalledWith("/zones/…")`, `$this->assertEquals('/zones/…', $path)`),
+ * however deep in the lists and objects it is given.
+ */
 function isComparedOrSearched(ctx: DetectorContext, site: Expression): boolean {
   const parent = ctx.program.meaningfulParent(site);
   if (!parent) return false;
   if (parent.kind === "binary" && COMPARISON_OPERATORS.has(parent.operator)) return true;
   if (parent.kind === "call" && parent.callee.kind === "member" && parent.callee.property && COMPARISON_METHODS.has(parent.callee.property)) return true;
   if (parent.kind === "switch") return true;
-  return false;
+  let holder: Node | null = parent;
+  while (holder && (holder.kind === "array" || holder.kind === "object" || holder.kind === "typed")) holder = ctx.program.parentOf(holder);
+  return holder?.kind === "call" && isAssertion(holder);
+}
+
+/** A test's assertion (`assert.deepEqual`, `expect(…).toEqual`, `$this->assertEquals`). */
+function isAssertion(call: Extract<Node, { kind: "call" }>): boolean {
+  const callee = call.callee;
+  const name = callee.kind === "member" ? callee.property : callee.kind === "identifier" ? callee.name : null;
+  return name !== null && isAssertionName(name);
 }

@@ -5,7 +5,7 @@
  */
 import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression, ClassNode, Expression, FunctionNode, NewExpression, Node } from "../ir.js";
-import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, methodFromText } from "../libraries.js";
+import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, isAssertionName, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
 import { UNKNOWN, isHole, partsOf, staticText, stringValue, type Env, type LibraryName, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
@@ -201,7 +201,7 @@ export class RequestFinder {
   private genericRequest(program: Program, node: CallExpression, env: Env | null): RequestInfo | null {
     const evaluator = this.evaluator;
     const calleeName = calleeNameOf(node);
-    if (calleeName !== null && MESSAGE_CALLEES.has(calleeName)) return null;
+    if (calleeName !== null && (MESSAGE_CALLEES.has(calleeName) || isAssertionName(calleeName))) return null;
     // `request("GET", "/zones/…")`: a method name given as a string is the method, not the URL.
     const values = node.args.map((arg) => (arg.kind === "function" ? UNKNOWN : evaluator.value(program, arg, env)));
     const methodArgument = values.findIndex((value) => HTTP_METHOD_TEXT.test(staticText(value) ?? ""));
