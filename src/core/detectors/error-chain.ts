@@ -47,9 +47,13 @@ export function detectErrorChain(ctx: DetectorContext): void {
         if (apiErrorCode(other)) wrapper(parent.range);
       }
     }
-    // switch (error.code) { case 1004: … }
+    // switch (error.code) { case 1004: … }; not a table of messages by code that also lists HTTP
+    // statuses (`case 404: … case 1004: …`), in a file about DNS records for other reasons.
+    const listsStatuses = (statement: (typeof ctx.program.switches)[number]) =>
+      statement.cases.some(({ test }) => test?.kind === "number" && test.value >= 100 && test.value < 600);
     for (const statement of ctx.program.switches) {
       if (!apiErrorCode(statement.discriminant)) continue;
+      if (listsStatuses(statement) && !isFromErrorsList(ctx, statement.discriminant, 0)) continue;
       for (const { test } of statement.cases) if (test?.kind === "number" && test.value === WRAPPER_CODE) wrapper(test.range);
     }
   }
