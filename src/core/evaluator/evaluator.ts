@@ -751,7 +751,12 @@ function ruledOutByGiven(evaluator: Evaluator, program: Program, binding: Bindin
  * methods called on it before set), or (for `this.m()`) the caller's own.
  */
 function receiverOf(evaluator: Evaluator, program: Program, call: CallExpression, object: Expression, receiver: Value | null, env: Env | null): Value | undefined {
-  if (object.kind === "this") return thisOfCaller(program, object, env);
+  if (object.kind === "this") {
+    // `$this->using('PATCH'); $this->send($path)`: what the caller's earlier calls on itself set, too.
+    const self = thisOfCaller(program, object, env);
+    const fields = self?.kind === "instance" ? fieldsSetBefore(evaluator, program, call, object, self, env) : undefined;
+    return fields && self?.kind === "instance" ? { ...self, fields: new Map([...(self.fields ?? []), ...fields]) } : self;
+  }
   if (receiver?.kind !== "instance") return undefined;
   const fields = fieldsSetBefore(evaluator, program, call, object, receiver, env);
   if (fields) return { ...receiver, fields };

@@ -52,7 +52,7 @@ export function fieldsSetBefore(evaluator: Evaluator, program: Program, call: Ca
   for (const setterCall of earlier) {
     const name = (setterCall.callee as Extract<Expression, { kind: "member" }>).property!;
     const method = classMember(evaluator, receiver.program, receiver.cls, name, false);
-    if (method?.kind !== "function" || !Array.isArray(method.fn.body)) continue;
+    if (method?.kind !== "function" || !Array.isArray(method.fn.body) || !writesFields(method.fn)) continue;
     const inner = evaluator.callEnv(method, evaluator.args(program, setterCall, env), env, receiver);
     if (!inner) continue;
     const certain = !inBranchWithout(program, fn, setterCall, call);
@@ -66,8 +66,39 @@ export function fieldsSetBefore(evaluator: Evaluator, program: Program, call: Ca
   return new Map([...options].map(([field, values]) => [field, choiceOf(values)]));
 }
 
+/** Whether a method assigns to a field of `this` at all (`this.x = …`, `$this->x['k'] = …`): most calls set nothing. */
+function writesFields(fn: FunctionNode): boolean {
+  let known = fieldWriters.get(fn);
+  if (known === undefined) {
+    known = false;
+    const visit = (node: Node) => {
+      if (known || node.kind === "function") return;
+      if (node.kind === "assign" && node.target.kind === "expression-pattern") {
+        const target = node.target.expression;
+        if (target.kind === "member" && (target.object.kind === "this" || (target.object.kind === "member" && target.object.object.kind === "this"))) known = true;
+      }
+      forEachChild(node, visit);
+    };
+    for (const statement of fn.body as Node[]) visit(statement);
+    fieldWriters.set(fn, known);
+  }
+  return known;
+}
+const fieldWriters = new WeakMap<FunctionNode, boolean>();
+
+/** The earlier calls found for a receiver expression (each belongs to one call): the walk is the same whatever the values. */
+const earlierCalls = new WeakMap<Expression, CallExpression[]>();
+
 /** Calls of a method on the same receiver expression, in `body` (not in functions inside it), ending before `call` begins. */
 function earlierCallsOn(body: readonly Node[], call: CallExpression, program: Program, receiverExpression: Expression): CallExpression[] {
+  const known = earlierCalls.get(receiverExpression);
+  if (known) return known;
+  const found = collectEarlierCalls(body, call, program, receiverExpression);
+  earlierCalls.set(receiverExpression, found);
+  return found;
+}
+
+function collectEarlierCalls(body: readonly Node[], call: CallExpression, program: Program, receiverExpression: Expression): CallExpression[] {
   const found: CallExpression[] = [];
   const visit = (node: Node) => {
     if (found.length >= MAX_SETTER_CALLS || node.range[0] >= call.range[0]) return;
