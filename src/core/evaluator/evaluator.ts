@@ -20,7 +20,7 @@ import { hintOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMemberWrites } from "./objects.js";
-import { condition, reachableReturns, writeReaching } from "./conditions.js";
+import { condition, mayRun, reachableReturns, writeReaching } from "./conditions.js";
 import { sdkCallOutOfSight } from "./sdk.js";
 import { libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
@@ -278,9 +278,8 @@ export class Evaluator {
   }
 
   /**
-   * A text parameter given a new value in its function (`$method = strtoupper($method)`): what it
-   * was given or any text written to it, since where it is read is not told apart (a test such as
-   * `match ($method)` must not be read as settled by either). A write reading the parameter reads
+   * A text parameter given a new value in its function (`$method = strtoupper($method)`), read
+   * where no one write reaches (see `writeReaching`): what it was given or any text written to it. A write reading the parameter reads
    * what it was given; a write not known leaves it as given, as before. A parameter given no text
    * (`$path = false`, `path = null`) and then text (`$path = $path ? $path : $this->path`) is that
    * text: the placeholder is never text to read.
@@ -291,8 +290,9 @@ export class Evaluator {
     try {
       // A write that keeps what was given (`$path = $path ?: $this->path` given a path) adds nothing;
       // nor one behind a test that what was given decides against (`if (!$sub) $sub = $this->path;`).
+      const fn = binding.source.kind === "param" ? binding.source.fn : null;
       const written = binding.writes
-        .filter((write) => !ruledOutByGiven(this, program, binding, write, env))
+        .filter((write) => !fn || mayRun(this, program, fn, write, env))
         .map((write) => this.value(program, write, env))
         .filter((value) => value !== given);
       if (written.length === 0 || written.some((value) => value.kind !== "string")) return given;
@@ -728,23 +728,6 @@ const DICT_VIEWS: ReadonlyMap<string, "keys" | "values" | "entries"> = new Map([
 /** Most elements of a list taken as choices. */
 const MAX_CHOICES = 64;
 
-
-/**
- * Whether a write of a parameter (its value expression) sits in the branch of an `if` whose test
- * the parameter's given value decides against, with no write of it before that `if`: the test
- * reads what was given (the parameter is being read as given while its writes are worked out).
- */
-function ruledOutByGiven(evaluator: Evaluator, program: Program, binding: Binding, write: Expression, env: Env | null): boolean {
-  let child: Node = write;
-  for (let parent = program.parentOf(child); parent && parent.kind !== "function"; child = parent, parent = program.parentOf(parent)) {
-    if (parent.kind !== "if" || child === parent.test) continue;
-    const start = parent.range[0];
-    if (binding.writes.some((other) => other.range[1] <= start)) return false;
-    const truth = condition(evaluator, program, parent.test, env);
-    return (truth === false && child === parent.consequent) || (truth === true && child === parent.alternate);
-  }
-  return false;
-}
 
 /**
  * The `this` a method called by `call` on `object` runs with: that instance (with the fields
