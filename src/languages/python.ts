@@ -22,6 +22,9 @@ export function lowerPython(tree: Tree, text: string, file: string): LoweredFile
   return new PythonLowering(file, text).lowerTree(tree);
 }
 
+/** A request library's client made by name (`requests.Session`, `httpx.Client`, `httpx.AsyncClient`, `aiohttp.ClientSession`). */
+const CLIENT_CONSTRUCTOR = /(?:Session|Client)$/;
+
 class PythonLowering extends TreeLowering {
   protected readonly grammarLabel = "Python";
   /** The name of a method's first parameter (`self`) while its body is lowered. */
@@ -392,7 +395,7 @@ class PythonLowering extends TreeLowering {
     const callee = right.childForFieldName("function")?.text ?? "";
     const root = callee.split(".")[0]!;
     if (/^(?:CloudFlare|cloudflare)\.CloudFlare$|^CloudFlare$/.test(callee) || (this.cloudflareClients.has(root) && /CloudFlare$/.test(callee))) this.cloudflareClients.add(name);
-    if (this.requestModules.has(root) && /(?:Session|Client|AsyncClient)$/.test(callee)) {
+    if (this.requestModules.has(root) && CLIENT_CONSTRUCTOR.test(callee)) {
       this.requestModules.add(name);
       // httpx's base_url (and requests_toolbelt's BaseUrlSession's)
       const base = right.childForFieldName("arguments")?.namedChildren.find((argument) => argument?.type === "keyword_argument" && argument.childForFieldName("name")?.text === "base_url")?.childForFieldName("value");
@@ -568,7 +571,7 @@ class PythonLowering extends TreeLowering {
     const callee = call.childForFieldName("function");
     const name = callee?.type === "identifier" ? callee.text : callee?.type === "attribute" ? callee.childForFieldName("attribute")?.text : undefined;
     if (name === undefined) return false;
-    return (this.factories().get(name) ?? []).some((made) => this.requestModules.has(made.split(".")[0]!) && /(?:Session|Client|AsyncClient)$/.test(made));
+    return (this.factories().get(name) ?? []).some((made) => this.requestModules.has(made.split(".")[0]!) && CLIENT_CONSTRUCTOR.test(made));
   }
 
   private gatherSignatures(root: SyntaxNode) {

@@ -9,6 +9,7 @@ import type { Program } from "../program.js";
 import { SDK_CLIENT_TYPES, SDK_RESOURCE_OF_CLASS } from "../sdk-routes.js";
 import { text, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
+import { isGuzzleClientClass } from "./library-calls.js";
 import { loadModule } from "./modules.js";
 import { dnsRecordValueOfType } from "./responses.js";
 
@@ -67,7 +68,7 @@ function instanceOfType(evaluator: Evaluator, program: Program, typeText: string
   const binding = program.moduleScope.lookup(qualified ?? match![1]!);
   if (!binding || (binding.source.kind !== "class" && binding.source.kind !== "import")) return null;
   const value = evaluator.binding(program, binding, null);
-  if (value.kind === "library" && value.library === "guzzle" && (value.path.length === 0 || (value.path.length === 1 && value.path[0] === "Client"))) {
+  if (isGuzzleClientClass(value)) {
     return { kind: "client", library: "guzzle", base: null, method: null, path: [] };
   }
   return value.kind === "class" ? { kind: "instance", cls: value.cls, program: value.program } : null;

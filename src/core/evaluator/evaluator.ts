@@ -22,7 +22,7 @@ import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMemberWrites } from "./objects.js";
 import { condition, mayRun, reachableReturns, writeReaching } from "./conditions.js";
 import { sdkCallOutOfSight } from "./sdk.js";
-import { libraryCall, type CallResult } from "./library-calls.js";
+import { isGuzzleClientClass, libraryCall, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
@@ -675,7 +675,7 @@ export class Evaluator {
         return { kind: "client", library: "cloudflare", base: base?.kind === "string" ? base : text(API_BASE_URL), method: null, path: [] };
       }
       // PHP's `new GuzzleHttp\Client(['base_uri' => …])`: a client whose requests are relative to its base.
-      if (value.library === "guzzle" && (value.path.length === 0 || (value.path.length === 1 && value.path[0] === "Client"))) {
+      if (isGuzzleClientClass(value)) {
         const options = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
         const base = options.kind === "object" ? options.get("base_uri") : undefined;
         return { kind: "client", library: "guzzle", base: base?.kind === "string" ? base : null, method: null, path: [] };

@@ -24,6 +24,9 @@ export interface CallResult {
 const EMPTY_OBJECT: ObjectValue = { kind: "object", get: () => undefined, keys: () => [], open: false, node: null, program: null };
 export const NO_REQUEST: CallResult = { result: UNKNOWN, request: null };
 
+/** Guzzle's client class (`GuzzleHttp\Client`, imported or named whole): what `new` or a typed parameter makes a client of. */
+export const isGuzzleClientClass = (value: Value): boolean => value.kind === "library" && value.library === "guzzle" && (value.path.length === 0 || (value.path.length === 1 && value.path[0] === "Client"));
+
 /** What a library call needs to know about its arguments, computed once. */
 export class LibraryCallSite {
   readonly args: Value[];
