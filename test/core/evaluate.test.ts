@@ -381,6 +381,13 @@ describe("a variable given another value after a read", () => {
     // In a loop, a later write comes round to the read.
     expect(found(`export async function f(z) { let path = "/zones/" + z + "/settings/brotli"; for (const x of [1, 2]) { await fetch(API + path, { method: "PATCH" }); path = "/zones/" + z + "/settings/ssl"; } }`)).toEqual(["7 PATCH"]);
   });
+
+  it("is known when a write reads the name itself, the read taking the write before it", () => {
+    // `url = url + "…"` in a branch: the URL with or without the query, both read with their method.
+    expect(found(`export function f(z, all) { let url = API + "/zones/" + z + "/analytics/dashboard?since=-60"; if (all) { url = url + "&continuous=true"; } return fetch(url, { method: "GET" }); }`)).toEqual(["22 GET"]);
+    // In a loop the write comes round to its own read: not one value.
+    expect(found(`export async function f(z) { let url = API + "/zones/" + z + "/analytics/dashboard"; for (const p of [1, 2]) { url = url + "?page=" + p; await fetch(url, { method: "GET" }); } }`)).toEqual(["22 any"]);
+  });
 });
 
 describe("a setter that writes a field more than once", () => {

@@ -310,11 +310,13 @@ export class Evaluator {
    */
   private reassigned(program: Program, binding: Binding, source: Extract<Binding["source"], { kind: "init" }>, env: Env | null): Value {
     if (source.steps.length > 0 || binding.writtenOtherwise || binding.writes.length + binding.loopWrites.length >= MAX_CHOICES) return UNKNOWN;
+    // A write reading the name (`url = url + "&page=2"`) is known when an earlier write reaches
+    // each such read (see `writeReaching`): that read is then an earlier value, never this one.
     const readsItself = (node: Node): boolean => {
       let found = false;
       const visit = (child: Node) => {
         if (found) return;
-        if (child.kind === "identifier" && child.name === binding.name && program.resolve(child) === binding) found = true;
+        if (child.kind === "identifier" && child.name === binding.name && program.resolve(child) === binding) found = writeReaching(program, binding, child) === null;
         else forEachChild(child, visit);
       };
       visit(node);
