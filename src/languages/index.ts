@@ -42,7 +42,7 @@ export function prefilterReading(language: LanguageId): TextReading {
   };
 }
 
-export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
+export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "rust", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
 /** What `--languages` and the config's `languages` mean when they are not given: all but Markdown code blocks. */
@@ -55,6 +55,7 @@ export const LANGUAGE_LABELS: Readonly<Record<LanguageId, string>> = {
   shell: "shell",
   php: "PHP",
   ruby: "Ruby",
+  rust: "Rust",
   terraform: "Terraform/HCL",
   yaml: "YAML",
   json: "JSON",
@@ -83,6 +84,7 @@ const EXTENSIONS: Readonly<Record<string, LanguageId>> = {
   ".phtml": "php",
   ".rb": "ruby",
   ".rake": "ruby",
+  ".rs": "rust",
   ".tf": "terraform",
   ".hcl": "terraform",
   ".tfvars": "terraform",
@@ -115,7 +117,7 @@ const INTERPRETERS: Readonly<Record<string, LanguageId>> = {
 };
 
 /** The grammar each tree-sitter language parses with. */
-const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", terraform: "hcl" };
+const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", rust: "rust", terraform: "hcl" };
 
 export function extensionOf(path: string): string {
   const slash = path.lastIndexOf("/");
@@ -151,7 +153,7 @@ export function parseLanguageList(names: readonly string[]): { languages: Langua
   for (const raw of names) {
     const name = raw.trim().toLowerCase();
     if (!name) continue;
-    const alias: Record<string, LanguageId> = { js: "typescript", javascript: "typescript", ts: "typescript", bash: "shell", sh: "shell", hcl: "terraform", tf: "terraform", yml: "yaml", md: "markdown", py: "python", rb: "ruby" };
+    const alias: Record<string, LanguageId> = { js: "typescript", javascript: "typescript", ts: "typescript", bash: "shell", sh: "shell", hcl: "terraform", tf: "terraform", yml: "yaml", md: "markdown", py: "python", rb: "ruby", rs: "rust" };
     const id = (LANGUAGE_IDS as readonly string[]).includes(name) ? (name as LanguageId) : alias[name];
     if (id) languages.push(id);
     else unknown.push(raw);
@@ -213,6 +215,7 @@ async function frontEnd(id: LanguageId): Promise<Lower> {
     case "shell":
     case "php":
     case "ruby":
+    case "rust":
     case "terraform": {
       const [{ parseWith }, lowering] = await Promise.all([import("./tree-sitter.js"), treeLowering(id)]);
       const grammar = GRAMMAR_OF[id]!;
@@ -255,6 +258,8 @@ async function treeLowering(id: LanguageId) {
       return (await import("./php.js")).lowerPhp;
     case "ruby":
       return (await import("./ruby.js")).lowerRuby;
+    case "rust":
+      return (await import("./rust.js")).lowerRust;
     default:
       return (await import("./hcl.js")).lowerHcl;
   }

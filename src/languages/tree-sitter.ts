@@ -20,6 +20,7 @@ const GRAMMAR_FILES = {
   bash: "@vscode/tree-sitter-wasm/wasm/tree-sitter-bash.wasm",
   php: "@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm",
   ruby: "@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm",
+  rust: "@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm",
   hcl: "@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm",
 } as const;
 

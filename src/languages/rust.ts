@@ -1,0 +1,838 @@
+/**
+ * Rust: `format!` (positional, numbered, named and inline `{name}` holes), `concat!`, `+`,
+ * `push_str` and `.to_string()`/`String::from` as text; `let`, `const` and `static`; functions,
+ * and each type's `impl` blocks as one class (`self` as the instance, `Type::new(…)` as making
+ * one, the fields its struct literals set as the class's fields); a block's last expression as
+ * its value; `if`, `match` (arms as cases, or a choice of values) and `for`; reqwest-style
+ * requests (`client.patch(url)`, `client.request(Method::PATCH, url)`, `reqwest::get(url)`,
+ * `ureq::put(url)`); and the endpoint shape of cloudflare-rs (`impl EndpointSpec for T { fn
+ * method(&self) -> Method { Method::POST } fn path(&self) -> String { format!(…) } }`) as the
+ * request it describes.
+ *
+ * Macros' arguments are token trees, not expressions: an argument is read when it is a literal,
+ * a name, a field path (`self.zone_id`) or a macro call; anything else keeps its strings.
+ */
+import type * as IR from "../core/ir.js";
+import { API_BASE, bracePieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import type { SyntaxNode, Tree } from "./tree-sitter.js";
+
+export function lowerRust(tree: Tree, text: string, file: string): LoweredFile {
+  return new RustLowering(file, text).lowerTree(tree);
+}
+
+const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head"]);
+/** Crates whose module-level functions are requests (`reqwest::get(url)`, `ureq::patch(url)`). */
+const REQUEST_CRATES = new Set(["reqwest", "ureq", "surf", "attohttpc", "minreq", "isahc"]);
+/** Methods that hand back the same text (or the value inside a `Result`/`Option`). */
+const SAME_VALUE = new Set(["to_string", "to_owned", "clone", "into", "as_str", "as_ref", "borrow", "unwrap", "expect", "unwrap_or_default", "as_deref", "to_vec", "iter", "into_iter", "trim", "as_slice"]);
+/** Associated functions that return their argument's text (`String::from(x)`, `Url::parse(x)`). */
+const SAME_VALUE_CONSTRUCTORS = /^(?:String::from|Url::parse|url::Url::parse|Cow::from|Cow::Borrowed|Some|Ok|Box::new|Arc::new|Rc::new|HashMap::from|BTreeMap::from|Vec::from)$/;
+/** Macros whose first argument is a format: `format!` gives its text; the others write it somewhere. */
+const FORMAT_MACROS = new Set(["format", "format_args"]);
+const WRITING_MACROS = new Set(["print", "println", "eprint", "eprintln", "write", "writeln", "panic", "bail", "anyhow", "info", "debug", "warn", "error", "trace", "log", "ensure", "assert", "assert_eq", "assert_ne", "unreachable", "todo"]);
+const EXPRESSION_STATEMENTS = new Set(["if_expression", "match_expression", "for_expression", "while_expression", "loop_expression", "return_expression", "block", "unsafe_block", "async_block"]);
+/** Item kinds with nothing a request could be made of. */
+const QUIET_ITEMS = new Set(["use_declaration", "extern_crate_declaration", "struct_item", "enum_item", "union_item", "type_item", "attribute_item", "inner_attribute_item", "macro_definition", "foreign_mod_item", "empty_statement", "function_signature_item", "associated_type"]);
+
+interface TypeImpls {
+  /** Every function of every `impl` block of the type in this file. */
+  functions: SyntaxNode[];
+  /** The associated function that makes an instance (`new`, or the first returning `Self`). */
+  constructor: string | null;
+}
+
+class RustLowering extends TreeLowering {
+  protected readonly grammarLabel = "Rust";
+  /** The type whose `impl` is being lowered (what `Self` names), and whether `self` is in scope. */
+  private selfType: string | null = null;
+  private hasSelf = false;
+  private impls: Map<string, TypeImpls> | null = null;
+  private readonly loweredTypes = new Set<string>();
+
+  constructor(file: string, text: string) {
+    super(file, text, new Set(["line_comment", "block_comment"]));
+  }
+
+  protected override commentText(raw: string): string {
+    return raw.replace(/^\/\/[/!]?|^\/\*[*!]?/, "").replace(/\*\/$/, "");
+  }
+
+  // ---- statements ----------------------------------------------------------------------------
+
+  protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
+    const range = this.range(node);
+    if (QUIET_ITEMS.has(node.type) || node.type === "trait_item") return { kind: "other", range, children: [] };
+    switch (node.type) {
+      case "mod_item": {
+        const body = node.childForFieldName("body");
+        return body ? { kind: "block", range, body: this.statements(body.namedChildren) } : { kind: "other", range, children: [] };
+      }
+      case "const_item":
+      case "static_item": {
+        const name = node.childForFieldName("name");
+        const value = node.childForFieldName("value");
+        if (!name) return { kind: "other", range, children: [] };
+        return this.assignment(name.text, this.range(name), value ? this.expression(value) : this.opaque(range), range);
+      }
+      case "let_declaration": {
+        const pattern = node.childForFieldName("pattern");
+        const value = node.childForFieldName("value");
+        const lowered = value ? this.expression(value) : this.opaque(range);
+        const name = pattern ? bindingName(pattern) : null;
+        if (name) return this.assignment(name.text, this.range(name), lowered, range, node.childForFieldName("type")?.text ?? null);
+        return { kind: "expression", range, expression: lowered };
+      }
+      case "function_item":
+        return { kind: "function-declaration", range, fn: this.functionNode(node) };
+      case "impl_item":
+        return this.implItem(node);
+      case "expression_statement": {
+        const inner = node.namedChildren.find((child) => child !== null && !this.isComment(child));
+        return inner ? this.statement(inner) : { kind: "other", range, children: [] };
+      }
+      case "if_expression":
+      case "match_expression":
+      case "for_expression":
+      case "while_expression":
+      case "loop_expression":
+      case "return_expression":
+      case "block":
+      case "unsafe_block":
+      case "async_block":
+        return this.controlStatement(node, false);
+      case "assignment_expression":
+      case "compound_assignment_expr": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        if (!left || !right) return null;
+        const operator = node.childForFieldName("operator")?.text ?? "=";
+        let value = this.expression(right);
+        if (operator !== "=") value = this.binary(operator.slice(0, -1), this.expression(left), value, range);
+        return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(left), expression: this.expression(left) }, value } };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Control flow written as an expression, in a statement's place: with `asReturn`, the value of
+   * each branch (a block's last expression) is what the function returns.
+   */
+  private controlStatement(node: SyntaxNode, asReturn: boolean): IR.Statement | IR.Statement[] {
+    const range = this.range(node);
+    switch (node.type) {
+      case "block":
+      case "unsafe_block":
+      case "async_block": {
+        const block = node.type === "block" ? node : node.namedChildren.find((child) => child?.type === "block") ?? null;
+        return { kind: "block", range, body: block ? this.blockBody(block, asReturn) : [] };
+      }
+      case "if_expression": {
+        const condition = node.childForFieldName("condition");
+        const consequence = node.childForFieldName("consequence");
+        const alternative = node.childForFieldName("alternative");
+        const elseBranch = alternative?.namedChildren.find((child) => child !== null && !this.isComment(child)) ?? null;
+        return {
+          kind: "if",
+          range,
+          test: condition && condition.type !== "let_condition" && condition.type !== "let_chain" ? this.expression(condition) : this.opaque(range, condition ? this.letCondition(condition) : []),
+          consequent: consequence ? (this.controlStatement(consequence, asReturn) as IR.Statement) : { kind: "block", range, body: [] },
+          alternate: elseBranch ? (this.controlStatement(elseBranch, asReturn) as IR.Statement) : null,
+        };
+      }
+      case "match_expression": {
+        const value = node.childForFieldName("value");
+        const cases: IR.SwitchStatement["cases"] = [];
+        for (const arm of matchArms(node)) {
+          const armValue = arm.childForFieldName("value");
+          const body: IR.Statement[] = armValue ? [this.branchStatement(armValue, asReturn)].flat() : [];
+          body.push({ kind: "break", range: this.range(arm) } as IR.Statement);
+          const tests = this.armTests(arm);
+          tests.forEach((test, index) => cases.push({ test, body: index === tests.length - 1 ? body : [], range: this.range(arm) }));
+        }
+        return { kind: "switch", range, discriminant: value ? this.expression(value) : this.opaque(range), cases };
+      }
+      case "for_expression": {
+        const pattern = node.childForFieldName("pattern");
+        const value = node.childForFieldName("value");
+        const body = node.childForFieldName("body");
+        const loopBody: IR.Statement = body ? { kind: "block", range: this.range(body), body: this.blockBody(body, false) } : { kind: "block", range, body: [] };
+        if (!pattern || !value) return { kind: "loop", range, children: [], body: loopBody };
+        return { kind: "for-of", range, declarationKind: "let", target: this.pattern(pattern), right: this.expression(value), body: loopBody };
+      }
+      case "while_expression":
+      case "loop_expression": {
+        const condition = node.childForFieldName("condition");
+        const body = node.childForFieldName("body");
+        return {
+          kind: "loop",
+          range,
+          children: condition ? [condition.type === "let_condition" ? this.opaque(range, this.letCondition(condition)) : this.expression(condition)] : [],
+          body: body ? { kind: "block", range: this.range(body), body: this.blockBody(body, false) } : { kind: "block", range, body: [] },
+        };
+      }
+      case "return_expression": {
+        const argument = node.namedChildren.find((child) => child !== null && !this.isComment(child));
+        return { kind: "return", range, argument: argument ? this.expression(argument) : null };
+      }
+    }
+    return asReturn ? { kind: "return", range, argument: this.expression(node) } : this.statement(node);
+  }
+
+  /** A branch's value (a match arm's expression, a block): its statements, and its value returned when `asReturn`. */
+  private branchStatement(node: SyntaxNode, asReturn: boolean): IR.Statement | IR.Statement[] {
+    if (EXPRESSION_STATEMENTS.has(node.type)) return this.controlStatement(node, asReturn);
+    return asReturn ? { kind: "return", range: this.range(node), argument: this.expression(node) } : this.statement(node);
+  }
+
+  /** A block's statements; its last expression (no `;`) is returned when `asReturn`. */
+  private blockBody(block: SyntaxNode, asReturn: boolean): IR.Statement[] {
+    const children = block.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child));
+    const tail = tailExpression(children.at(-1));
+    const body = this.statements(tail ? children.slice(0, -1) : children);
+    if (tail) body.push(...[this.branchStatement(tail, asReturn)].flat());
+    return body;
+  }
+
+  /** The tests of a match arm: each literal of its pattern (`"a" | "b"`), or `null` for a catch-all. */
+  private armTests(arm: SyntaxNode): (IR.Expression | null)[] {
+    const pattern = arm.childForFieldName("pattern");
+    const guarded = pattern?.childForFieldName("condition") ?? null;
+    const inner = pattern?.namedChildren.find((child) => child !== null && child.id !== guarded?.id) ?? null;
+    if (!inner || inner.type === "_" || inner.type === "identifier") return [guarded ? this.opaque(this.range(arm)) : null];
+    const alternatives = inner.type === "or_pattern" ? flattenOr(inner) : [inner];
+    return alternatives.map((alternative) => (guarded ? this.opaque(this.range(alternative)) : this.patternValue(alternative)));
+  }
+
+  /** A literal pattern's value (`"minify"`, `3`, `Method::POST`); other patterns are unknown. */
+  private patternValue(pattern: SyntaxNode): IR.Expression {
+    if (pattern.type === "string_literal" || pattern.type === "raw_string_literal" || pattern.type === "integer_literal" || pattern.type === "scoped_identifier" || pattern.type === "boolean_literal") return this.expression(pattern);
+    return this.opaque(this.range(pattern));
+  }
+
+  /** `if let Some(x) = value`: what is matched is read (its strings and calls), not decided. */
+  private letCondition(condition: SyntaxNode): IR.Expression[] {
+    return condition.descendantsOfType("let_condition").flatMap((part) => {
+      const value = part?.childForFieldName("value");
+      return value ? [this.expression(value)] : [];
+    });
+  }
+
+  private pattern(node: SyntaxNode): IR.Pattern {
+    const range = this.range(node);
+    if (node.type === "tuple_pattern") {
+      const elements = node.namedChildren.filter((child): child is SyntaxNode => child !== null).map((child) => this.pattern(child));
+      return { kind: "array-pattern", range, elements, rest: null, typeText: null };
+    }
+    if (node.type === "reference_pattern" || node.type === "mut_pattern") {
+      const inner = node.namedChildren.find((child) => child !== null);
+      if (inner) return this.pattern(inner);
+    }
+    const name = bindingName(node);
+    return { kind: "identifier-pattern", range, name: name?.text ?? "_", typeText: null };
+  }
+
+  // ---- functions and impls -------------------------------------------------------------------
+
+  private functionNode(node: SyntaxNode): IR.FunctionNode {
+    const name = node.childForFieldName("name");
+    const parameters = node.childForFieldName("parameters");
+    const body = node.childForFieldName("body");
+    const params: { name: string; range: IR.Range; type: string | null }[] = [];
+    let hasSelf = false;
+    for (const parameter of parameters?.namedChildren ?? []) {
+      if (!parameter) continue;
+      if (parameter.type === "self_parameter") hasSelf = true;
+      if (parameter.type !== "parameter") continue;
+      const pattern = parameter.childForFieldName("pattern");
+      const binding = pattern ? bindingName(pattern) : null;
+      params.push({ name: binding?.text ?? "_", range: this.range(parameter), type: parameter.childForFieldName("type")?.text ?? null });
+    }
+    const outer = this.hasSelf;
+    this.hasSelf = hasSelf;
+    try {
+      return this.inFunctionScope(
+        params.map((p) => p.name),
+        () => this.fn(name?.text ?? null, params.map((p) => p.name), params.map((p) => p.range), body ? this.blockBody(body, true) : [], this.range(node), params.map((p) => p.type)),
+      );
+    } finally {
+      this.hasSelf = outer;
+    }
+  }
+
+  private closure(node: SyntaxNode): IR.FunctionNode {
+    const range = this.range(node);
+    const parameters = node.childForFieldName("parameters");
+    const body = node.childForFieldName("body");
+    const names: SyntaxNode[] = [];
+    for (const parameter of parameters?.namedChildren ?? []) {
+      const binding = parameter ? bindingName(parameter.type === "parameter" ? (parameter.childForFieldName("pattern") ?? parameter) : parameter) : null;
+      if (binding) names.push(binding);
+    }
+    const fn = this.inFunctionScope(
+      names.map((n) => n.text),
+      () => this.fn(null, names.map((n) => n.text), names.map((n) => this.range(n)), body ? (body.type === "block" ? this.blockBody(body, true) : [{ kind: "return", range: this.range(body), argument: this.expression(body) } as IR.Statement]) : [], range),
+    );
+    return { ...fn, arrow: true };
+  }
+
+  /** The `impl` blocks of the file, by type: their functions, and which one makes an instance. */
+  private implsOf(root: SyntaxNode): Map<string, TypeImpls> {
+    if (this.impls) return this.impls;
+    const impls = new Map<string, TypeImpls>();
+    const visit = (parent: SyntaxNode) => {
+      for (const child of parent.namedChildren) {
+        if (child?.type === "mod_item") {
+          const body = child.childForFieldName("body");
+          if (body) visit(body);
+        }
+        if (child?.type !== "impl_item") continue;
+        const type = typeName(child.childForFieldName("type"));
+        if (!type) continue;
+        let entry = impls.get(type);
+        if (!entry) impls.set(type, (entry = { functions: [], constructor: null }));
+        for (const item of child.childForFieldName("body")?.namedChildren ?? []) if (item?.type === "function_item") entry.functions.push(item);
+      }
+    };
+    visit(root);
+    for (const [type, entry] of impls) {
+      const makers = entry.functions.filter((fn) => !takesSelf(fn) && returnsInstance(fn, type));
+      entry.constructor = (makers.find((fn) => fn.childForFieldName("name")?.text === "new") ?? makers[0])?.childForFieldName("name")?.text ?? null;
+    }
+    return (this.impls = impls);
+  }
+
+  /**
+   * The `impl` blocks of one type, lowered together as one class where the first is written:
+   * methods (those taking `self`) and associated functions (static); the fields its struct
+   * literals (`Self { base: … }`) set, as the class's fields; and an endpoint description
+   * (`fn method` and `fn path`) as its request.
+   */
+  private implItem(node: SyntaxNode): IR.Statement | IR.Statement[] {
+    const range = this.range(node);
+    const type = typeName(node.childForFieldName("type"));
+    if (!type) return { kind: "other", range, children: [] };
+    const entry = this.implsOf(node.tree.rootNode).get(type);
+    if (!entry || this.loweredTypes.has(type)) return { kind: "other", range, children: [] };
+    this.loweredTypes.add(type);
+    const outer = this.selfType;
+    this.selfType = type;
+    try {
+      const out: IR.Statement[] = [];
+      const endpoint = this.endpointRequest(entry.functions);
+      const fields = this.fieldsOf(entry.functions, type);
+      const members: IR.ClassMember[] = [...fields];
+      for (const fn of entry.functions) {
+        const name = fn.childForFieldName("name")?.text ?? null;
+        members.push({ range: this.range(fn), key: name === entry.constructor ? "constructor" : name, value: this.functionNode(fn), isStatic: !takesSelf(fn) && name !== entry.constructor, typeText: null });
+      }
+      out.push({ kind: "class-declaration", range, cls: { kind: "class", range, name: type, superClass: null, members } });
+      if (endpoint) out.push({ kind: "expression", range: endpoint.range, expression: endpoint });
+      return out;
+    } finally {
+      this.selfType = outer;
+    }
+  }
+
+  /** The fields of `Self { … }` / `Type { … }` literals in the type's functions: each field's one written value. */
+  private fieldsOf(functions: readonly SyntaxNode[], type: string): IR.ClassMember[] {
+    const values = new Map<string, SyntaxNode[]>();
+    for (const fn of functions) {
+      for (const literal of fn.descendantsOfType("struct_expression")) {
+        const name = literal?.childForFieldName("name")?.text;
+        if (!literal || (name !== "Self" && name !== type)) continue;
+        for (const field of literal.childForFieldName("body")?.namedChildren ?? []) {
+          if (field?.type !== "field_initializer") continue;
+          const key = field.childForFieldName("field")?.text;
+          const value = field.childForFieldName("value");
+          if (!key || !value || !isWrittenText(value)) continue;
+          const list = values.get(key);
+          if (list) list.push(value);
+          else values.set(key, [value]);
+        }
+      }
+    }
+    const members: IR.ClassMember[] = [];
+    for (const [key, nodes] of values) {
+      if (new Set(nodes.map((n) => n.text)).size !== 1) continue;
+      const hasSelf = this.hasSelf;
+      this.hasSelf = true;
+      members.push({ range: this.range(nodes[0]!), key, value: this.keep(nodes[0]!), isStatic: false, typeText: null });
+      this.hasSelf = hasSelf;
+    }
+    return members;
+  }
+
+  /**
+   * `fn method(&self) -> Method { Method::PATCH }` beside `fn path(&self) -> String { format!("zones/{}/settings/minify", …) }`
+   * (cloudflare-rs's `EndpointSpec`, and clients written in its shape): the request the endpoint
+   * describes, at the path's place, after the API's address.
+   */
+  private endpointRequest(functions: readonly SyntaxNode[]): IR.Expression | null {
+    const named = (name: string) => functions.find((fn) => fn.childForFieldName("name")?.text === name && takesSelf(fn));
+    const [method, path] = [named("method"), named("path")];
+    const methodValue = method ? tailOf(method) : null;
+    const pathValue = path ? tailOf(path) : null;
+    if (!methodValue || !pathValue) return null;
+    const hasSelf = this.hasSelf;
+    this.hasSelf = true;
+    try {
+      const url = this.keep(pathValue);
+      const verb = this.keep(methodValue);
+      return this.request(url.range, this.template([API_BASE, "/", url], url.range), verb);
+    } finally {
+      this.hasSelf = hasSelf;
+    }
+  }
+
+  // ---- expressions ---------------------------------------------------------------------------
+
+  protected expressionOf(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    switch (node.type) {
+      case "parenthesized_expression":
+      case "reference_expression":
+      case "try_expression":
+      case "await_expression":
+      case "unary_expression":
+      case "type_cast_expression":
+      case "expression_statement": {
+        const inner = node.childForFieldName("value") ?? node.namedChildren.find((child) => child !== null && !this.isComment(child) && child.type !== "mutable_specifier");
+        return inner ? this.expression(inner) : null;
+      }
+      case "identifier":
+        return this.identifier(node.text, range);
+      case "self":
+        return this.hasSelf ? { kind: "this", range } : this.identifier("self", range);
+      case "string_literal":
+        return this.string(stringValue(node.text), range);
+      case "raw_string_literal":
+        return this.string(rawStringValue(node.text), range);
+      case "integer_literal":
+      case "float_literal": {
+        const digits = node.text.replace(/_/g, "").replace(/(?:[iu](?:8|16|32|64|128|size)|f32|f64)$/, "");
+        return { kind: "number", range, value: Number(digits), raw: node.text };
+      }
+      case "boolean_literal":
+        return { kind: "boolean", range, value: node.text === "true" };
+      case "field_expression": {
+        const value = node.childForFieldName("value");
+        const field = node.childForFieldName("field");
+        if (!value || !field) return null;
+        return this.member(this.expression(value), field.text, range, this.range(field));
+      }
+      case "index_expression": {
+        const [object, index] = node.namedChildren;
+        if (!object || !index) return null;
+        const key = this.expression(index);
+        return this.member(this.expression(object), key.kind === "string" ? key.value : key.kind === "number" ? String(key.value) : null, range, key.range, key);
+      }
+      case "scoped_identifier":
+        return this.scopedValue(node);
+      case "binary_expression": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const operator = node.childForFieldName("operator")?.text ?? "";
+        if (!left || !right) return null;
+        if (operator === "&&" || operator === "||") return { kind: "logical", range, operator, left: this.expression(left), right: this.expression(right) };
+        return this.binary(operator === "==" ? "===" : operator === "!=" ? "!==" : operator, this.expression(left), this.expression(right), range);
+      }
+      case "call_expression":
+        return this.callExpression(node);
+      case "macro_invocation":
+        return this.macro(node);
+      case "struct_expression":
+        return this.structLiteral(node);
+      case "array_expression":
+      case "tuple_expression":
+        return this.array(node.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child)).map((child) => this.expression(child)), range);
+      case "closure_expression":
+        return this.closure(node);
+      case "if_expression":
+        return this.ifValue(node);
+      case "match_expression":
+        return this.matchValue(node);
+      case "block":
+      case "unsafe_block":
+      case "async_block":
+        return this.blockValue(node);
+    }
+    return null;
+  }
+
+  /** `Method::PATCH` (reqwest, http, cloudflare-rs's `Method::Post`) is the method's text; `Self::BASE`, `consts::BASE` the name. */
+  private scopedValue(node: SyntaxNode): IR.Expression {
+    const range = this.range(node);
+    const name = node.childForFieldName("name")?.text ?? "";
+    const path = node.childForFieldName("path");
+    const owner = path?.type === "scoped_identifier" ? path.childForFieldName("name")?.text : path?.text;
+    if (owner === "Method" && HTTP_VERBS.has(name.toLowerCase())) return this.string(name.toUpperCase(), range);
+    return this.identifier(name, range);
+  }
+
+  private structLiteral(node: SyntaxNode): IR.Expression {
+    const range = this.range(node);
+    const properties: (IR.Property | IR.SpreadElement)[] = [];
+    for (const field of node.childForFieldName("body")?.namedChildren ?? []) {
+      if (!field || this.isComment(field)) continue;
+      if (field.type === "field_initializer") {
+        const key = field.childForFieldName("field");
+        const value = field.childForFieldName("value");
+        if (key && value) properties.push(this.property(key.text, this.range(key), this.expression(value), this.range(field)));
+      } else if (field.type === "shorthand_field_initializer") {
+        properties.push({ ...this.property(field.text, this.range(field), this.identifier(field.text, this.range(field)), this.range(field)), shorthand: true });
+      } else if (field.type === "base_field_initializer") {
+        const base = field.namedChildren[0];
+        if (base) properties.push({ kind: "spread", range: this.range(field), argument: this.expression(base) });
+      }
+    }
+    return this.object(properties as IR.Property[], range);
+  }
+
+  /** `if c { a } else { b }` as a value: a choice of the branches' values. */
+  private ifValue(node: SyntaxNode): IR.Expression {
+    const range = this.range(node);
+    const condition = node.childForFieldName("condition");
+    const consequence = node.childForFieldName("consequence");
+    const alternative = node.childForFieldName("alternative")?.namedChildren.find((child) => child !== null && !this.isComment(child)) ?? null;
+    const test = condition && condition.type !== "let_condition" && condition.type !== "let_chain" ? this.expression(condition) : this.opaque(range, condition ? this.letCondition(condition) : []);
+    return {
+      kind: "conditional",
+      range,
+      test,
+      consequent: consequence ? this.expression(consequence) : this.opaque(range),
+      alternate: alternative ? this.expression(alternative) : this.opaque(range),
+    };
+  }
+
+  /** `match op { "create" => Method::POST, _ => Method::GET }` as a value: each arm's value where the scrutinee equals its pattern. */
+  private matchValue(node: SyntaxNode): IR.Expression {
+    const range = this.range(node);
+    const scrutineeNode = node.childForFieldName("value");
+    const scrutinee = scrutineeNode ? this.expression(scrutineeNode) : this.opaque(range);
+    const arms = matchArms(node);
+    let value: IR.Expression | null = null;
+    for (const arm of [...arms].reverse()) {
+      const armValueNode = arm.childForFieldName("value");
+      const armValue = armValueNode ? this.expression(armValueNode) : this.opaque(this.range(arm));
+      const tests = this.armTests(arm);
+      if (tests.includes(null) || value === null) {
+        value = tests.includes(null) ? armValue : this.conditionalOf(tests, scrutinee, armValue, this.opaque(this.range(arm)));
+        continue;
+      }
+      value = this.conditionalOf(tests, scrutinee, armValue, value);
+    }
+    return value ?? this.opaque(range, [scrutinee]);
+  }
+
+  private conditionalOf(tests: (IR.Expression | null)[], scrutinee: IR.Expression, consequent: IR.Expression, alternate: IR.Expression): IR.Expression {
+    const range = consequent.range;
+    const comparisons = tests.map((test) => this.binary("===", scrutinee, test ?? this.opaque(range), range) as IR.Expression);
+    const test = comparisons.reduce((left, right) => ({ kind: "logical", range, operator: "||", left, right }) as IR.Expression);
+    return { kind: "conditional", range, test, consequent, alternate };
+  }
+
+  /** A block as a value: its last expression, after its statements (as a function called in place when there are any). */
+  private blockValue(node: SyntaxNode): IR.Expression {
+    const range = this.range(node);
+    const block = node.type === "block" ? node : node.namedChildren.find((child) => child?.type === "block") ?? null;
+    if (!block) return this.opaque(range);
+    const children = block.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child));
+    const only = children.length === 1 ? tailExpression(children[0]) : null;
+    if (only && !EXPRESSION_STATEMENTS.has(only.type)) return this.expression(only);
+    const fn: IR.FunctionNode = { ...this.fn(null, [], [], this.blockBody(block, true), range), arrow: true };
+    return this.call(fn, [], range);
+  }
+
+  private callExpression(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    const callee = node.childForFieldName("function");
+    const argumentNodes = node.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && !this.isComment(n)) ?? [];
+    if (!callee) return null;
+    if (callee.type === "field_expression") {
+      const receiver = callee.childForFieldName("value");
+      const field = callee.childForFieldName("field");
+      const name = field?.text ?? "";
+      if (!receiver || !field) return null;
+      if (SAME_VALUE.has(name) && argumentNodes.length <= 1) return this.expression(receiver);
+      const args = argumentNodes.map((arg) => this.expression(arg));
+      // client.patch(url), self.http.get(&url): reqwest's (and ureq's agent's) requests, unless
+      // the type being lowered declares the method itself (`self.get(path)` runs it).
+      if (HTTP_VERBS.has(name) && args.length === 1 && !this.ownMethod(receiver, name)) return this.request(range, args[0]!, name.toUpperCase(), null);
+      if (name === "request" && (args.length === 2 || (args.length > 2 && isMethodConstant(argumentNodes[0]!))) && !this.ownMethod(receiver, name)) return this.request(range, args[1]!, args[0]!, null, args.slice(2));
+      // url.push_str("/settings/minify"): the text grows.
+      if (name === "push_str" && args.length === 1) {
+        const target = this.expression(receiver);
+        return { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: target.range, expression: target }, value: this.binary("+", target, args[0]!, range) };
+      }
+      // [base, "/zones/", zone].concat(): the pieces joined.
+      if (name === "concat" && args.length === 0) return this.call(this.member(this.expression(receiver), "join", this.range(callee), this.range(field)), [this.string("", range)], range);
+      const jsName = name === "to_uppercase" ? "toUpperCase" : name === "to_lowercase" ? "toLowerCase" : name === "replace" ? "replaceAll" : name;
+      return this.call(this.member(this.expression(receiver), jsName, this.range(callee), this.range(field)), args, range);
+    }
+    const args = argumentNodes.map((arg) => this.expression(arg));
+    if (callee.type === "scoped_identifier" || callee.type === "generic_function") {
+      const path = (callee.type === "generic_function" ? callee.childForFieldName("function")?.text : callee.text)?.replace(/::<.*$/, "") ?? "";
+      const segments = path.split("::");
+      const [owner, name] = [segments.at(-2) ?? "", segments.at(-1) ?? ""];
+      if (SAME_VALUE_CONSTRUCTORS.test(path) || SAME_VALUE_CONSTRUCTORS.test(`${owner}::${name}`)) return args[0] ?? this.opaque(range);
+      if (path === "String::new") return this.string("", range);
+      // reqwest::get(url), reqwest::blocking::get(url), ureq::patch(url), surf::post(url)
+      if (REQUEST_CRATES.has(segments[0]!) && HTTP_VERBS.has(name) && args.length >= 1) return this.request(range, args[0]!, name.toUpperCase(), null, args.slice(1));
+      if (REQUEST_CRATES.has(segments[0]!) && name === "request" && args.length >= 2) return this.request(range, args[1]!, args[0]!, null);
+      const type = owner === "Self" ? this.selfType : owner;
+      const impls = type ? this.implsOf(node.tree.rootNode).get(type) : undefined;
+      if (type && impls) {
+        const nameRange = this.range(callee);
+        if (impls.constructor === name) return { kind: "new", range, callee: this.identifier(type, nameRange), args };
+        return this.call(this.member(this.identifier(type, nameRange), name, nameRange, nameRange), args, range);
+      }
+      return this.call(this.identifier(name, this.range(callee)), args, range);
+    }
+    if (callee.type === "identifier" && (callee.text === "Some" || callee.text === "Ok" || callee.text === "Box")) return args[0] ?? this.opaque(range);
+    return this.call(this.expression(callee), args, range);
+  }
+
+  /** Whether `receiver.name(…)` calls a function of the type being lowered (`self.get(path)`, `Self::get(…)`). */
+  private ownMethod(receiver: SyntaxNode, name: string): boolean {
+    if (receiver.type !== "self" || !this.selfType) return false;
+    return this.implsOf(receiver.tree.rootNode).get(this.selfType)?.functions.some((fn) => fn.childForFieldName("name")?.text === name) ?? false;
+  }
+
+  // ---- macros ------------------------------------------------------------------------------
+
+  private macro(node: SyntaxNode): IR.Expression {
+    const range = this.range(node);
+    const name = (node.childForFieldName("macro")?.text ?? "").split("::").at(-1) ?? "";
+    const tree = node.namedChildren.find((child) => child?.type === "token_tree") ?? null;
+    return tree ? this.macroCall(name, tree, range) : this.opaque(range);
+  }
+
+  /** A macro's value from its name and token tree. */
+  private macroCall(name: string, tree: SyntaxNode, range: IR.Range): IR.Expression {
+    const args = splitArguments(tree);
+    if (FORMAT_MACROS.has(name) || WRITING_MACROS.has(name)) {
+      // write!(f, "…", …) writes to its first argument; the format follows it.
+      const formatIndex = name === "write" || name === "writeln" ? 1 : 0;
+      const text = this.formatText(args, formatIndex, range);
+      if (text && FORMAT_MACROS.has(name)) return text;
+      return this.opaque(range, text ? [text] : this.tokenStrings(tree));
+    }
+    if (name === "concat") return this.template(args.map((arg) => this.tokenExpression(arg.tokens, range)), range);
+    if (name === "vec") return this.array(args.map((arg) => this.tokenExpression(arg.tokens, range)), range);
+    if (name === "json" && args.length === 1) return this.jsonValue(args[0]!.tokens, range);
+    // Other macros: their strings are still seen.
+    return this.opaque(range, this.tokenStrings(tree));
+  }
+
+  /** serde_json's `json!({ "filter": …, "rules": [ … ] })`: objects and arrays of the data it builds. */
+  private jsonValue(tokens: readonly SyntaxNode[], range: IR.Range): IR.Expression {
+    const [only] = tokens;
+    if (tokens.length !== 1 || only?.type !== "token_tree") return this.tokenExpression(tokens, range);
+    const open = only.firstChild?.type;
+    const entries = splitTokens(only, ",");
+    if (open === "[") return this.array(entries.map((entry) => this.jsonValue(entry, this.range(only))), this.range(only));
+    if (open !== "{") return this.tokenExpression(tokens, range);
+    const properties: IR.Property[] = [];
+    for (const entry of entries) {
+      const colon = entry.findIndex((token) => token.type === ":");
+      const key = entry[0];
+      if (colon !== 1 || !key) return this.opaque(this.range(only), this.tokenStrings(only));
+      const keyText = key.type === "string_literal" ? stringValue(key.text) : key.type === "identifier" ? key.text : null;
+      const value = this.jsonValue(entry.slice(2), this.range(only));
+      properties.push(this.property(keyText, this.range(key), value, [key.startIndex, entry.at(-1)!.endIndex], keyText === null ? this.tokenExpression([key], this.range(key)) : null));
+    }
+    return this.object(properties, this.range(only));
+  }
+
+  /** `format!("{}/zones/{zone}/x", base, zone = id)`: the format's text with its holes filled. */
+  private formatText(args: readonly MacroArgument[], formatIndex: number, range: IR.Range): IR.Expression | null {
+    const format = args[formatIndex];
+    const literal = format && format.tokens.length === 1 ? format.tokens[0]! : null;
+    if (!literal || (literal.type !== "string_literal" && literal.type !== "raw_string_literal")) return null;
+    const text = literal.type === "string_literal" ? stringValue(literal.text) : rawStringValue(literal.text);
+    const positional: IR.Expression[] = [];
+    const named = new Map<string, IR.Expression>();
+    for (const arg of args.slice(formatIndex + 1)) {
+      const value = this.tokenExpression(arg.tokens, range);
+      if (arg.name) named.set(arg.name, value);
+      else positional.push(value);
+    }
+    // Inline captures: `{zone_id}` with no argument of that name is the variable.
+    for (const match of text.matchAll(/\{([A-Za-z_]\w*)(?:[:}])/g)) {
+      const captured = match[1]!;
+      if (!named.has(captured)) named.set(captured, this.identifier(captured, this.range(literal)));
+    }
+    return this.template(bracePieces(text, positional, named, () => this.opaque(this.range(literal))), this.range(literal));
+  }
+
+  /** A macro argument's tokens as an expression: a literal, a name, a field path, a macro call; otherwise unknown. */
+  private tokenExpression(tokens: readonly SyntaxNode[], range: IR.Range): IR.Expression {
+    let parts = tokens.filter((token) => !this.isComment(token));
+    while (parts.length > 1 && (parts[0]!.type === "&" || parts[0]!.type === "*" || parts[0]!.type === "mutable_specifier")) parts = parts.slice(1);
+    const [first] = parts;
+    if (!first) return this.opaque(range);
+    if (parts.length === 1 && first.type !== "token_tree") return this.expression(first);
+    // name!(…)
+    if (parts.length === 3 && first.type === "identifier" && parts[1]!.type === "!" && parts[2]!.type === "token_tree") return this.macroCall(first.text, parts[2]!, this.range(first));
+    // self.zone_id, config.api.base_url, path.to_string()
+    if (first.type === "identifier" || first.type === "self") {
+      let value: IR.Expression = this.expression(first);
+      let index = 1;
+      while (index + 1 < parts.length && parts[index]!.type === "." && parts[index + 1]!.type === "identifier") {
+        const field = parts[index + 1]!;
+        const call = parts[index + 2]?.type === "token_tree" && parts[index + 2]!.namedChildCount === 0 ? parts[index + 2]! : null;
+        if (call && !SAME_VALUE.has(field.text)) break;
+        if (!call) value = this.member(value, field.text, [first.startIndex, field.endIndex], this.range(field));
+        index += call ? 3 : 2;
+      }
+      if (index === parts.length) return value;
+      // Self::BASE, consts::API_BASE, Method::POST
+      if (parts.length >= 3 && parts.every((part, i) => (i % 2 === 0 ? part.type === "identifier" : part.type === "::"))) {
+        const owner = parts.at(-3)!.text;
+        const name = parts.at(-1)!.text;
+        const at: IR.Range = [first.startIndex, parts.at(-1)!.endIndex];
+        if (owner === "Method" && HTTP_VERBS.has(name.toLowerCase())) return this.string(name.toUpperCase(), at);
+        return this.identifier(name, at);
+      }
+    }
+    return this.opaque([first.startIndex, parts.at(-1)!.endIndex], parts.flatMap((part) => this.tokenStrings(part)));
+  }
+
+  /** The string literals in a token tree (or the token itself), so that they are seen. */
+  private tokenStrings(node: SyntaxNode): IR.Expression[] {
+    if (node.type === "string_literal" || node.type === "raw_string_literal") return [this.expression(node)];
+    return node.descendantsOfType(["string_literal", "raw_string_literal"]).flatMap((literal) => (literal ? [this.expression(literal)] : []));
+  }
+
+  private isComment(node: SyntaxNode): boolean {
+    return node.type === "line_comment" || node.type === "block_comment";
+  }
+}
+
+interface MacroArgument {
+  /** `name` of `name = value`. */
+  name: string | null;
+  tokens: SyntaxNode[];
+}
+
+/** A macro's arguments: its token tree's tokens split at the commas between them (`name = value` named). */
+function splitArguments(tree: SyntaxNode): MacroArgument[] {
+  return splitTokens(tree, ",").map((tokens) => {
+    const named = tokens.length > 2 && tokens[0]!.type === "identifier" && tokens[1]!.type === "=";
+    return { name: named ? tokens[0]!.text : null, tokens: named ? tokens.slice(2) : tokens };
+  });
+}
+
+/** The tokens inside a token tree's brackets, split at a separator; empty runs dropped. */
+function splitTokens(tree: SyntaxNode, separator: string): SyntaxNode[][] {
+  const tokens = tree.children.slice(1, -1).filter((token): token is SyntaxNode => token !== null && token.type !== "line_comment" && token.type !== "block_comment");
+  const out: SyntaxNode[][] = [];
+  let current: SyntaxNode[] = [];
+  for (const token of tokens) {
+    if (token.type !== separator) current.push(token);
+    else if (current.length > 0) {
+      out.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** The name a pattern binds (`x`, `mut x`, `ref x`), or `null` for a destructuring one. */
+function bindingName(pattern: SyntaxNode): SyntaxNode | null {
+  if (pattern.type === "identifier") return pattern;
+  if (pattern.type === "mut_pattern" || pattern.type === "ref_pattern" || pattern.type === "reference_pattern") {
+    const inner = pattern.namedChildren.find((child) => child?.type === "identifier");
+    return inner ?? null;
+  }
+  return null;
+}
+
+/** The type an `impl` is for (`Client` of `impl<'a> EndpointSpec for Client<'a>`), or `null`. */
+function typeName(type: SyntaxNode | null): string | null {
+  if (!type) return null;
+  if (type.type === "type_identifier") return type.text;
+  if (type.type === "generic_type") return type.childForFieldName("type")?.text.split("::").at(-1) ?? null;
+  if (type.type === "scoped_type_identifier") return type.childForFieldName("name")?.text ?? null;
+  return null;
+}
+
+/** `Method::POST`, `reqwest::Method::PATCH`. */
+function isMethodConstant(node: SyntaxNode): boolean {
+  return node.type === "scoped_identifier" && /(?:^|::)Method::[A-Za-z]+$/.test(node.text) && HTTP_VERBS.has(node.text.split("::").at(-1)!.toLowerCase());
+}
+
+function takesSelf(fn: SyntaxNode): boolean {
+  return fn.childForFieldName("parameters")?.namedChildren.some((parameter) => parameter?.type === "self_parameter") ?? false;
+}
+
+/** Whether an associated function makes an instance: it returns `Self` or the type (also in `Result<Self, E>`, `Option<Self>`). */
+function returnsInstance(fn: SyntaxNode, type: string): boolean {
+  const returned = fn.childForFieldName("return_type")?.text ?? "";
+  return new RegExp(`^(?:(?:Result|Option|anyhow::Result|Box|Arc)<\\s*)?(?:Self|${type})\\b`).test(returned);
+}
+
+/** The last expression of a function's body (what it returns), or `null`. */
+function tailOf(fn: SyntaxNode): SyntaxNode | null {
+  const body = fn.childForFieldName("body");
+  return tailExpression(body?.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "line_comment" && child.type !== "block_comment").at(-1));
+}
+
+/**
+ * A block's value, from its last child: an expression not followed by `;` (an `if` or `match`
+ * ending a block is written as a statement without one), or `null`.
+ */
+function tailExpression(node: SyntaxNode | undefined): SyntaxNode | null {
+  if (!node) return null;
+  if (node.type === "expression_statement") {
+    if (node.lastChild?.type === ";") return null;
+    return node.namedChildren.find((child) => child !== null && child.type !== "line_comment" && child.type !== "block_comment") ?? null;
+  }
+  return isTailExpression(node) ? node : null;
+}
+
+function isTailExpression(node: SyntaxNode): boolean {
+  return !/(?:_statement|_declaration|_item)$/.test(node.type) && node.type !== "attribute_item";
+}
+
+function matchArms(node: SyntaxNode): SyntaxNode[] {
+  return node.childForFieldName("body")?.namedChildren.filter((child): child is SyntaxNode => child?.type === "match_arm") ?? [];
+}
+
+function flattenOr(pattern: SyntaxNode): SyntaxNode[] {
+  return pattern.namedChildren.flatMap((child) => (!child ? [] : child.type === "or_pattern" ? flattenOr(child) : [child]));
+}
+
+/** Whether a field's value is written text (a string, a `format!`, a constant), the kind a class field keeps. */
+function isWrittenText(node: SyntaxNode): boolean {
+  let value = node;
+  // "…".to_string(), String::from("…"), "…".into()
+  for (;;) {
+    if (value.type === "call_expression") {
+      const callee = value.childForFieldName("function");
+      if (callee?.type === "field_expression" && SAME_VALUE.has(callee.childForFieldName("field")?.text ?? "")) value = callee.childForFieldName("value")!;
+      else if (callee?.type === "scoped_identifier" && SAME_VALUE_CONSTRUCTORS.test(callee.text)) value = value.childForFieldName("arguments")?.namedChildren[0] ?? value;
+      else return false;
+      if (!value) return false;
+      continue;
+    }
+    break;
+  }
+  if (value.type === "string_literal" || value.type === "raw_string_literal") return true;
+  if (value.type === "macro_invocation") return /^(?:format|concat)$/.test(value.childForFieldName("macro")?.text ?? "");
+  return value.type === "identifier" && /^[A-Z][A-Z\d_]*$/.test(value.text);
+}
+
+/** A string literal's text (`"…"`, `b"…"`), escapes decoded and line continuations joined. */
+function stringValue(raw: string): string {
+  const body = raw.replace(/^b?"/, "").replace(/"$/, "");
+  return unescapeText(body.replace(/\\\r?\n\s*/g, ""));
+}
+
+/** A raw string's text (`r"…"`, `r#"…"#`). */
+function rawStringValue(raw: string): string {
+  const match = /^b?r(#*)"([\s\S]*)"\1$/.exec(raw);
+  return match ? match[2]! : raw;
+}
