@@ -7,7 +7,7 @@
  * url, body)` and `http.Get(url)` as requests; the official SDK's methods (tables/cloudflare-go.ts).
  */
 import type * as IR from "../core/ir.js";
-import { API_BASE, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { API_BASE, formatPieces, isCurl, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import { SDK_ROUTES } from "../core/sdk-routes.js";
 import {
   GO_GENERATED_SDK_METHODS,
@@ -476,6 +476,11 @@ class GoLowering extends TreeLowering {
       if (RESTY_VERBS.has(name) && operand && this.restyBases.size > 0) {
         const base = this.restyBases.get(chainRoot(operand) ?? "");
         if (base && lowered[0]) return this.request(range, this.afterBase(base, lowered[0]), name.toUpperCase(), null, lowered);
+      }
+      // exec.Command("curl", "-X", "PATCH", url): the curl command it runs
+      if (packageName === "exec" && (name === "Command" || name === "CommandContext")) {
+        const program = lowered[name === "Command" ? 0 : 1];
+        if (program?.kind === "string" && isCurl(program.value)) return this.curlRequest(range, this.commandWords(lowered.slice(name === "Command" ? 1 : 2)));
       }
       if (packageName === "http" && (name === "NewRequest" || name === "NewRequestWithContext")) {
         const offset = name === "NewRequest" ? 0 : 1;

@@ -26,6 +26,24 @@ const DIRECTIVE_WORD = /(?:sunset-lint|eslint)-(?:disable|enable)/;
 
 export type Child = IR.Expression | IR.Statement;
 
+/** A word of a command line: its model, and its text when it has no expansion. */
+export interface CommandWord {
+  expression: IR.Expression;
+  literal: string | null;
+  range: IR.Range;
+}
+
+/** curl options that take a value (the next word), beside those `curlRequest` reads itself. */
+const CURL_OPTIONS_WITH_VALUE = new Set([
+  "-H", "--header", "-u", "--user", "-o", "--output", "-A", "--user-agent", "-b", "--cookie", "-c", "--cookie-jar", "-e", "--referer",
+  "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "--retry", "-T", "--upload-file", "-x", "--proxy", "-K", "--config",
+  "--cacert", "--cert", "--key", "-E", "--resolve", "--oauth2-bearer", "-r", "--range", "-D", "--dump-header", "--limit-rate",
+  "--retry-delay", "--retry-max-time", "-z", "--time-cond", "--interface", "--variable", "--expand-data",
+]);
+const CURL_DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "-F", "--form", "--json", "--form-string"]);
+/** A program's first word that is curl (`curl`, `/usr/bin/curl`). */
+export const isCurl = (word: string | null | undefined) => word !== null && word !== undefined && /(?:^|\/)curl(?:\.exe)?$/.test(word);
+
 /** The import that makes `%request(…)` calls requests (first in every lowered module). */
 export function requestImport(): IR.Statement {
   const range: IR.Range = [0, 0];
@@ -286,6 +304,60 @@ export abstract class TreeLowering {
     return this.call(this.identifier(REQUEST_FUNCTION, range), args, range);
   }
 
+
+  /**
+   * A curl command from its words (a shell command's, or the argv a program passes: Python's
+   * `["curl", "-X", "PATCH", url]`, Go's `exec.Command("curl", …)`, Rust's
+   * `Command::new("curl").args([…])`): the method of `-X`/`--request` (POST with data, GET
+   * otherwise), the URL (`--url`, or the first word that is no option or option's value), the
+   * data as the body (`dataOf` may read it as a record).
+   */
+  curlRequest(range: IR.Range, words: readonly CommandWord[], dataOf: (word: CommandWord) => IR.Expression | null = () => null, extra: IR.Expression | null = null): IR.Expression {
+    let method: IR.Expression | string | null = null;
+    let url: IR.Expression | null = null;
+    let body: IR.Expression | null = null;
+    let sendsData = false;
+    let get = false;
+    const rest: IR.Expression[] = [];
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index]!;
+      const option = word.literal;
+      if (option === "-X" || option === "--request") {
+        const next = words[++index];
+        if (next) method = next.literal !== null ? next.literal.toUpperCase() : next.expression;
+      } else if (option?.startsWith("-X") && option.length > 2 && !option.startsWith("-X-")) {
+        method = option.slice(2).toUpperCase();
+      } else if (option === "--url") {
+        const next = words[++index];
+        if (next) url = next.expression;
+      } else if (option !== null && CURL_DATA.has(option)) {
+        sendsData = true;
+        const next = words[++index];
+        if (next) {
+          const data = dataOf(next) ?? next.expression;
+          body ??= data;
+          rest.push(data);
+        }
+      } else if (option === "-G" || option === "--get") {
+        get = true;
+      } else if (option !== null && CURL_OPTIONS_WITH_VALUE.has(option)) {
+        const next = words[++index];
+        if (next) rest.push(next.expression);
+      } else if (option?.startsWith("-") && option.length > 1) {
+        continue;
+      } else if (url === null) {
+        url = word.expression;
+      } else rest.push(word.expression);
+    }
+    if (method === null) method = get ? "GET" : sendsData ? "POST" : "GET";
+    if (extra && !rest.includes(extra)) rest.push(extra);
+    return this.request(range, url, method, body, rest);
+  }
+
+  /** The words of a program's argv given as expressions (a string is a word with that text). */
+  commandWords(expressions: readonly IR.Expression[]): CommandWord[] {
+    return expressions.map((expression) => ({ expression, literal: expression.kind === "string" ? expression.value : null, range: expression.range }));
+  }
 
   /** An `if` from the parts a grammar names: a missing condition is unknown, a missing branch empty. */
   ifNode(range: IR.Range, condition: SyntaxNode | null, consequence: SyntaxNode | null, alternate: IR.Statement | null): IR.IfStatement {

@@ -9,7 +9,7 @@
 import type * as IR from "../core/ir.js";
 import { SDK_CONTAINER_PARAMS } from "../core/libraries.js";
 import { SDK_ROUTES } from "../core/sdk-routes.js";
-import { API_BASE, bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { API_BASE, bracePieces, formatPieces, isCurl, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
@@ -268,7 +268,13 @@ class PythonLowering extends TreeLowering {
       case "list":
       case "tuple":
       case "expression_list":
-      case "set":
+      case "set": {
+        // ["curl", "-X", "PATCH", url, …]: a curl command's argv (for subprocess), that request
+        const first = node.namedChildren.find((child) => child !== null && child.type !== "comment");
+        if (first?.type === "string" && node.type !== "set" && isCurl(/^(["'])([^"'\\]*)\1$/.exec(first.text)?.[2])) {
+          const elements = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment").slice(1);
+          return this.curlRequest(range, this.commandWords(elements.map((element) => this.expression(element))));
+        }
         // `[API, "zones", *parts]`: a list's elements spread in place
         return this.array(
           node.namedChildren.flatMap((child): IR.Expression[] => {
@@ -278,6 +284,7 @@ class PythonLowering extends TreeLowering {
           }),
           range,
         );
+      }
       case "list_comprehension":
       case "set_comprehension":
       case "generator_expression":

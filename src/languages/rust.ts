@@ -13,7 +13,7 @@
  * a name, a field path (`self.zone_id`) or a macro call; anything else keeps its strings.
  */
 import type * as IR from "../core/ir.js";
-import { API_BASE, bracePieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { API_BASE, bracePieces, isCurl, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 export function lowerRust(tree: Tree, text: string, file: string): LoweredFile {
@@ -79,6 +79,7 @@ class RustLowering extends TreeLowering {
         const value = node.childForFieldName("value");
         const lowered = value ? this.expression(value) : this.opaque(range);
         const name = pattern ? bindingName(pattern) : null;
+        if (name && value && isCurlCommandNew(value)) this.curlNames.add(name.text);
         if (name) return this.assignment(name.text, this.range(name), lowered, range, node.childForFieldName("type")?.text ?? null);
         return { kind: "expression", range, expression: lowered };
       }
@@ -546,6 +547,8 @@ class RustLowering extends TreeLowering {
 
   private callExpression(node: SyntaxNode): IR.Expression | null {
     const range = this.range(node);
+    const curl = this.curlCommand(node);
+    if (curl) return curl;
     const callee = node.childForFieldName("function");
     const argumentNodes = node.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && !this.isComment(n)) ?? [];
     if (!callee) return null;
@@ -592,6 +595,31 @@ class RustLowering extends TreeLowering {
     if (callee.type === "identifier" && (callee.text === "Some" || callee.text === "Ok" || callee.text === "Box")) return args[0] ?? this.opaque(range);
     return this.call(this.expression(callee), args, range);
   }
+
+  /**
+   * `Command::new("curl").args(["-X", method, &url]).output()`, or `cmd.args([…])` on a name
+   * given such a command: the curl request of the words the chain adds, or `null`.
+   */
+  private curlCommand(node: SyntaxNode): IR.Expression | null {
+    const words: SyntaxNode[][] = [];
+    let link: SyntaxNode | null = node;
+    for (;;) {
+      const callee: SyntaxNode | null | undefined = link?.type === "call_expression" ? link.childForFieldName("function") : null;
+      if (callee?.type !== "field_expression") break;
+      const name = callee.childForFieldName("field")?.text;
+      const args = link!.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && !this.isComment(n)) ?? [];
+      if (name === "arg" && args[0]) words.unshift([args[0]]);
+      else if (name === "args" && args[0]) words.unshift(args[0].type === "array_expression" || args[0].type === "reference_expression" ? arrayElements(args[0]) : [args[0]]);
+      link = callee.childForFieldName("value");
+    }
+    if (!link || words.length === 0) return null;
+    const root = link.type === "identifier" ? this.curlNames.has(link.text) : isCurlCommandNew(link);
+    if (!root) return null;
+    return this.curlRequest(this.range(node), this.commandWords(words.flat().map((word) => this.expression(word))));
+  }
+
+  /** Names given `Command::new("curl")` in this file (`let mut cmd = Command::new("curl");`). */
+  private readonly curlNames = new Set<string>();
 
   /** Whether `receiver.name(…)` calls a function of the type being lowered (`self.get(path)`, `Self::get(…)`). */
   private ownMethod(receiver: SyntaxNode, name: string): boolean {
@@ -757,6 +785,20 @@ function typeName(type: SyntaxNode | null): string | null {
   if (type.type === "generic_type") return type.childForFieldName("type")?.text.split("::").at(-1) ?? null;
   if (type.type === "scoped_type_identifier") return type.childForFieldName("name")?.text ?? null;
   return null;
+}
+
+/** `Command::new("curl")` (std's or tokio's), or `Command::new("/usr/bin/curl")`. */
+function isCurlCommandNew(node: SyntaxNode): boolean {
+  if (node.type !== "call_expression" || !/(?:^|::)Command::new$/.test(node.childForFieldName("function")?.text ?? "")) return false;
+  const program = node.childForFieldName("arguments")?.namedChildren[0];
+  return program?.type === "string_literal" && isCurl(stringValue(program.text));
+}
+
+/** The elements of `[a, b]` (or `&[a, b]`, `vec![a, b]` is a macro and not read here). */
+function arrayElements(node: SyntaxNode): SyntaxNode[] {
+  const array = node.type === "reference_expression" ? node.childForFieldName("value") : node;
+  if (array?.type !== "array_expression") return [node];
+  return array.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "line_comment" && child.type !== "block_comment");
 }
 
 /** `Method::POST`, `reqwest::Method::PATCH`. */

@@ -10,17 +10,9 @@
  */
 import type * as IR from "../core/ir.js";
 import { jsonToModel } from "./json.js";
-import { TreeLowering, type LoweredFile } from "./lowering.js";
+import { TreeLowering, type CommandWord as Word, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
-/** curl options that take a value (the next word), beside those read below. */
-const CURL_OPTIONS_WITH_VALUE = new Set([
-  "-H", "--header", "-u", "--user", "-o", "--output", "-A", "--user-agent", "-b", "--cookie", "-c", "--cookie-jar", "-e", "--referer",
-  "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "--retry", "-T", "--upload-file", "-x", "--proxy", "-K", "--config",
-  "--cacert", "--cert", "--key", "-E", "--resolve", "--oauth2-bearer", "-r", "--range", "-D", "--dump-header", "--limit-rate",
-  "--retry-delay", "--retry-max-time", "-z", "--time-cond", "--interface", "--variable", "--expand-data",
-]);
-const CURL_DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "-F", "--form", "--json", "--form-string"]);
 /** wget options whose value is the next word. */
 const WGET_OPTIONS_WITH_VALUE = new Set(["--header", "-O", "--output-document", "-o", "--output-file", "-U", "--user-agent", "--post-data", "--post-file", "--body-data", "--body-file", "--method", "-P", "--directory-prefix", "-T", "--timeout", "-t", "--tries", "--user", "--password"]);
 const HTTPIE_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
@@ -29,12 +21,6 @@ export function lowerShell(tree: Tree, text: string, file: string): LoweredFile 
   return new ShellLowering(file, text).lowerTree(tree);
 }
 
-interface Word {
-  expression: IR.Expression;
-  /** The word's text when it has no expansion. */
-  literal: string | null;
-  range: IR.Range;
-}
 
 /** A function's positional parameters `$1`…`$9`, as parameter names no shell variable can have. */
 const POSITIONAL = Array.from({ length: 9 }, (_, index) => `%${index + 1}`);
@@ -146,7 +132,7 @@ class ShellLowering extends TreeLowering {
     const words = this.words(node.childrenForFieldName("argument").filter((child): child is SyntaxNode => child !== null));
     const heredocBody = heredoc ? this.heredocValue(heredoc) : null;
     const program = name.replace(/^.*\//, "");
-    if (program === "curl") return this.curl(range, words, heredocBody);
+    if (program === "curl") return this.curlRequest(range, words, (word) => (word.literal === "@-" && heredocBody ? heredocBody : this.jsonBody(word)), heredocBody);
     // cf_request PATCH "/zones/$ZONE/settings/minify": a function of this script, called
     if (this.functionNames.has(name)) return this.call(this.identifier(name, this.range(node.childForFieldName("name")!)), words.map((word) => word.expression), range);
     if (program === "wget") {
@@ -166,48 +152,6 @@ class ShellLowering extends TreeLowering {
     const children: (IR.Expression | IR.Statement)[] = words.map((word) => word.expression);
     if (heredocBody) children.push(heredocBody);
     return this.opaque(range, children);
-  }
-
-  private curl(range: IR.Range, words: Word[], heredocBody: IR.Expression | null): IR.Expression {
-    let method: IR.Expression | string | null = null;
-    let url: IR.Expression | null = null;
-    let body: IR.Expression | null = null;
-    let sendsData = false;
-    let get = false;
-    const rest: IR.Expression[] = [];
-    for (let index = 0; index < words.length; index++) {
-      const word = words[index]!;
-      const option = word.literal;
-      if (option === "-X" || option === "--request") {
-        const next = words[++index];
-        if (next) method = next.literal !== null ? next.literal.toUpperCase() : next.expression;
-      } else if (option?.startsWith("-X") && option.length > 2 && !option.startsWith("-X-")) {
-        method = option.slice(2).toUpperCase();
-      } else if (option === "--url") {
-        const next = words[++index];
-        if (next) url = next.expression;
-      } else if (option !== null && CURL_DATA.has(option)) {
-        sendsData = true;
-        const next = words[++index];
-        if (next) {
-          const data = next.literal === "@-" && heredocBody ? heredocBody : this.jsonBody(next) ?? next.expression;
-          body ??= data;
-          rest.push(data);
-        }
-      } else if (option === "-G" || option === "--get") {
-        get = true;
-      } else if (option !== null && CURL_OPTIONS_WITH_VALUE.has(option)) {
-        const next = words[++index];
-        if (next) rest.push(next.expression);
-      } else if (option?.startsWith("-") && option.length > 1) {
-        continue;
-      } else if (url === null) {
-        url = word.expression;
-      } else rest.push(word.expression);
-    }
-    if (method === null) method = get ? "GET" : sendsData ? "POST" : "GET";
-    if (heredocBody && !rest.includes(heredocBody)) rest.push(heredocBody);
-    return this.request(range, url, method, body, rest);
   }
 
   /** A `'{"type":"SRV",…}'` argument as the record it writes. */
