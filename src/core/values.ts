@@ -196,8 +196,9 @@ export function expandChoices(value: StringValue): StringValue[] {
   return expansions.length === 1 && !value.parts.some((part) => isHole(part) && part.choices) ? [value] : expansions.map(stringValue);
 }
 
-/** One of these values; a single known one when they agree, unknown when none is known. */
-export function choiceOf(options: Value[]): Value {
+/** One of these values (a choice among them is one of its own); a single known one when they agree, unknown when none is known. */
+export function choiceOf(given: Value[]): Value {
+  const options = given.some((option) => option.kind === "choice") ? given.flatMap((option) => (option.kind === "choice" ? option.options : [option])) : given;
   if (options.length === 1) return options[0]!;
   const known = options.filter((option) => option.kind !== "unknown");
   if (known.length === 0) return UNKNOWN;

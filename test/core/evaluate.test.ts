@@ -285,6 +285,18 @@ describe("loops over a table's keys", () => {
   });
 });
 
+describe("a choice between tables", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`).sort();
+  const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+
+  it("iterates each table a conditional may give (`fast ? PERFORMANCE : SECURITY`)", () => {
+    expect(found(`${api}export function f(z, fast) { const list = fast ? [{ id: "brotli" }] : [{ id: "ssl" }]; for (const s of list) fetch(\`\${API}/zones/\${z}/settings/\${s.id}\`, { method: "PATCH" }); }`)).toEqual(["7 PATCH"]);
+    // Each read from its own method, then passed to the loop's own method: every row of both.
+    const cls = `${api}export class C {\n  apply(z, rows) { for (const r of rows) fetch(\`\${API}/zones/\${z}/settings/\${r.id}\`, { method: "PATCH" }); }\n  optimize(z, fast) { return this.apply(z, fast ? this.speed() : this.safety()); }\n  speed() { return [{ id: "minify" }, { id: "cache_level" }]; }\n  safety() { return [{ id: "ssl" }, { id: "mobile_redirect" }]; }\n}`;
+    expect(found(cls)).toEqual(["10 PATCH", "8 PATCH"]);
+  });
+});
+
 describe("lists taken apart", () => {
   const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`);
   const api = `const API = "https://api.cloudflare.com/client/v4";\n`;

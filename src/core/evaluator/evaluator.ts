@@ -163,9 +163,11 @@ export class Evaluator {
         }
         if (consequent.kind === "unknown") return alternate.kind === "records" || alternate.kind === "record" ? alternate : UNKNOWN;
         if (alternate.kind === "unknown" || alternate.kind === "null") return consequent.kind === "records" || consequent.kind === "record" ? consequent : UNKNOWN;
-        // `settings/${legacy ? "minify" : "ssl"}`: either string, as an element of a table is.
+        // `settings/${legacy ? "minify" : "ssl"}`: either string, as an element of a table is; and
+        // either table (`fast ? this.performance() : this.security()`, a Rust `match` of them), each
+        // iterated or read in turn.
         const options = [consequent, alternate].flatMap((option) => (option.kind === "choice" ? option.options : [option]));
-        if (options.length <= MAX_CHOICES && options.every((option) => option.kind === "string" || option.kind === "number")) return choiceOf(options);
+        if (options.length <= MAX_CHOICES && options.every((option) => option.kind === "string" || option.kind === "number" || option.kind === "array" || option.kind === "object")) return choiceOf(options);
         return UNKNOWN;
       }
       case "await":
