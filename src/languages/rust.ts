@@ -517,11 +517,8 @@ class RustLowering extends TreeLowering {
       const armValueNode = arm.childForFieldName("value");
       const armValue = armValueNode ? this.expression(armValueNode) : this.opaque(this.range(arm));
       const tests = this.armTests(arm);
-      if (tests.includes(null) || value === null) {
-        value = tests.includes(null) ? armValue : this.conditionalOf(tests, scrutinee, armValue, this.opaque(this.range(arm)));
-        continue;
-      }
-      value = this.conditionalOf(tests, scrutinee, armValue, value);
+      // A match is exhaustive: the last arm is what is left when no other matches.
+      value = value === null || tests.includes(null) ? armValue : this.conditionalOf(tests, scrutinee, armValue, value);
     }
     return value ?? this.opaque(range, [scrutinee]);
   }
@@ -703,6 +700,18 @@ class RustLowering extends TreeLowering {
     if (parts.length === 1 && first.type !== "token_tree") return this.expression(first);
     // name!(…)
     if (parts.length === 3 && first.type === "identifier" && parts[1]!.type === "!" && parts[2]!.type === "token_tree") return this.macroCall(first.text, parts[2]!, this.range(first));
+    // UpdateSetting { id: "minify".to_string(), value: json!(…) }, Self { … }: the record it builds
+    const last = parts.at(-1)!;
+    if (parts.length > 1 && last.type === "token_tree" && last.firstChild?.type === "{" && parts.slice(0, -1).every((part) => part.type === "identifier" || part.type === "::")) {
+      return this.tokenStruct(last);
+    }
+    // String::from("minify"), Some("minify"): the value given
+    if (parts.length >= 2 && last.type === "token_tree" && last.firstChild?.type === "(" && SAME_VALUE_CONSTRUCTORS.test(parts.slice(0, -1).map((part) => part.text).join(""))) {
+      const inner = splitTokens(last, ",");
+      if (inner.length === 1) return this.tokenExpression(inner[0]!, range);
+    }
+    // "minify".to_string(): the text
+    if ((first.type === "string_literal" || first.type === "raw_string_literal") && sameValueCalls(parts.slice(1))) return this.expression(first);
     // self.zone_id, config.api.base_url, path.to_string()
     if (first.type === "identifier" || first.type === "self") {
       let value: IR.Expression = this.expression(first);
@@ -725,6 +734,20 @@ class RustLowering extends TreeLowering {
       }
     }
     return this.opaque([first.startIndex, parts.at(-1)!.endIndex], parts.flatMap((part) => this.tokenStrings(part)));
+  }
+
+  /** A struct literal's `{ field: value, shorthand, ..base }` written in a macro's tokens, as a record. */
+  private tokenStruct(tree: SyntaxNode): IR.ObjectLiteral {
+    const properties: IR.Property[] = [];
+    for (const entry of splitTokens(tree, ",")) {
+      const [key, colon] = entry;
+      if (key?.type === "identifier" && colon?.type === ":") {
+        properties.push(this.property(key.text, this.range(key), this.tokenExpression(entry.slice(2), this.range(key)), [key.startIndex, entry.at(-1)!.endIndex]));
+      } else if (key?.type === "identifier" && entry.length === 1) {
+        properties.push({ ...this.property(key.text, this.range(key), this.identifier(key.text, this.range(key)), this.range(key)), shorthand: true });
+      }
+    }
+    return this.object(properties, this.range(tree));
   }
 
   /** The string literals in a token tree (or the token itself), so that they are seen. */
@@ -785,6 +808,16 @@ function typeName(type: SyntaxNode | null): string | null {
   if (type.type === "generic_type") return type.childForFieldName("type")?.text.split("::").at(-1) ?? null;
   if (type.type === "scoped_type_identifier") return type.childForFieldName("name")?.text ?? null;
   return null;
+}
+
+/** Tokens that are only calls handing back the same text: `.to_string()`, `.into()`. */
+function sameValueCalls(tokens: readonly SyntaxNode[]): boolean {
+  if (tokens.length === 0 || tokens.length % 3 !== 0) return false;
+  for (let index = 0; index < tokens.length; index += 3) {
+    const [dot, name, call] = [tokens[index]!, tokens[index + 1]!, tokens[index + 2]!];
+    if (dot.type !== "." || name.type !== "identifier" || !SAME_VALUE.has(name.text) || call.type !== "token_tree" || call.namedChildCount !== 0) return false;
+  }
+  return true;
 }
 
 /** `Command::new("curl")` (std's or tokio's), or `Command::new("/usr/bin/curl")`. */
