@@ -346,8 +346,25 @@ function containment(evaluator: Evaluator, program: Program, node: CallExpressio
     if (elements.includes(sought)) return true;
     return elements.includes(undefined) ? null : false;
   }
+  if (typeof sought !== "string" || method === "has" || receiver.kind !== "string") return null;
   const literal = staticText(receiver);
-  if (literal === null || typeof sought !== "string" || method === "has") return null;
-  if (method === "includes") return literal.includes(sought);
-  return method === "startsWith" ? literal.startsWith(sought) : literal.endsWith(sought);
+  if (literal !== null) {
+    if (method === "includes") return literal.includes(sought);
+    return method === "startsWith" ? literal.startsWith(sought) : literal.endsWith(sought);
+  }
+  // Text with holes (`/zones/${zone}/firewall/rules`): what its known start, end or pieces decide
+  // (`url.startsWith("http") ? url : base + url`, a wrapper's own test of its path).
+  if (method === "includes") return receiver.parts.some((part) => !isHole(part) && part.text.includes(sought)) ? true : null;
+  const parts = method === "startsWith" ? receiver.parts : [...receiver.parts].reverse();
+  let known = "";
+  for (const part of parts) {
+    if (isHole(part)) break;
+    known = method === "startsWith" ? known + part.text : part.text + known;
+  }
+  const decided = method === "startsWith" ? known.startsWith(sought) : known.endsWith(sought);
+  if (decided) return true;
+  // The known text and the sought one already differ where both are known.
+  const overlap = Math.min(known.length, sought.length);
+  const differs = method === "startsWith" ? known.slice(0, overlap) !== sought.slice(0, overlap) : known.slice(known.length - overlap) !== sought.slice(sought.length - overlap);
+  return differs ? false : null;
 }
