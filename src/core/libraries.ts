@@ -4,7 +4,7 @@
  */
 import type { HttpMethod } from "../catalogue/types.js";
 import { nameTable } from "./name-table.js";
-import type { LibraryName } from "./values.js";
+import { staticText, type LibraryName, type Value } from "./values.js";
 
 /** The API's own base URL, used when the SDK makes the request. */
 export const API_BASE_URL = "https://api.cloudflare.com/client/v4";
@@ -102,6 +102,21 @@ export const BODY_SECOND = new Set(["post", "put", "patch"]);
 export function methodFromText(text: string | null): HttpMethod | null {
   if (text === null) return null;
   return METHOD_OF_NAME[text.toLowerCase()] ?? null;
+}
+
+/**
+ * The methods a value may be when it is one of several texts each naming one (`$id ? 'PUT' :
+ * 'POST'`), two or more; `null` otherwise (one method, or not all known).
+ */
+export function methodChoicesOf(value: Value | undefined): HttpMethod[] | null {
+  if (value?.kind !== "choice") return null;
+  const methods = new Set<HttpMethod>();
+  for (const option of value.options) {
+    const method = methodFromText(staticText(option));
+    if (method === null) return null;
+    methods.add(method);
+  }
+  return methods.size > 1 ? [...methods] : null;
 }
 
 /** Names of functions that define server routes or test mocks when given a handler. */

@@ -50,6 +50,8 @@ export interface RequestInfo {
   /** The whole URL as far as known: base URL, prefix and path joined. */
   url: StringValue | null;
   method: HttpMethod | null;
+  /** When `method` is null because the code sends one of several known methods: those. */
+  methodChoices?: HttpMethod[];
   /** The call in the analysed program that makes (or leads to) the request. */
   call: CallExpression | NewExpression;
   program: Program;

@@ -297,6 +297,20 @@ describe("tests of text with holes", () => {
   });
 });
 
+describe("a method chosen by a condition", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.method ?? "any"} ${finding.message.split("`")[1]}`).sort();
+  const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
+
+  it("names the methods it may be that the schedule lists, and only those", () => {
+    expect(found(`${api}export function save(z, id) { const path = id ? \`/zones/\${z}/firewall/rules/\${id}\` : \`/zones/\${z}/firewall/rules\`; return fetch(API + path, { method: id ? "PUT" : "POST" }); }`)).toEqual([
+      "PUT PUT /zones/:zone_id/firewall/rules/:rule_id",
+      "any POST, PUT /zones/:zone_id/firewall/rules",
+    ]);
+    // Neither POST nor HEAD of a rate limit is deprecated (GET, PUT and DELETE are): nothing to report.
+    expect(found(`${api}export const f = (z, x) => fetch(\`\${API}/zones/\${z}/rate_limits/1\`, { method: x ? "POST" : "HEAD" });`)).toEqual([]);
+  });
+});
+
 describe("a choice between tables", () => {
   const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`).sort();
   const api = `const API = "https://api.cloudflare.com/client/v4";\n`;

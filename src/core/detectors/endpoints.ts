@@ -7,6 +7,7 @@
  * another file or nowhere (the SDK), at the call.
  */
 import type { PathMatch } from "../../catalogue/path-index.js";
+import type { HttpMethod } from "../../catalogue/types.js";
 import type { Confidence } from "../finding.js";
 import type { Expression, Node, Range } from "../ir.js";
 import { isAssertionName } from "../libraries.js";
@@ -127,13 +128,14 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
   const candidates = new Map<string, Candidate>();
   const sitesInRequests = new Set<Expression>();
   /** The calls a name written in this file (a bare segment: `"brotli"`) is reported at, by where it is written (see below). */
-  const callsOfWrittenName = new Map<string, { key: string; candidate: Omit<Candidate, "methods" | "methodUnknown">; method: string | null; inner: boolean }[]>();
+  const callsOfWrittenName = new Map<string, { key: string; candidate: Omit<Candidate, "methods" | "methodUnknown">; methods: readonly string[] | null; inner: boolean }[]>();
 
-  const add = (key: string, candidate: Omit<Candidate, "methods" | "methodUnknown">, method: string | null) => {
+  /** `methods`: those the request may send (one, or a choice), `null` when not known. */
+  const add = (key: string, candidate: Omit<Candidate, "methods" | "methodUnknown">, methods: readonly string[] | null) => {
     const existing = candidates.get(key);
     const target = existing ?? { ...candidate, methods: new Set<string>(), methodUnknown: false };
-    if (method === null) target.methodUnknown = true;
-    else target.methods.add(method);
+    if (methods === null) target.methodUnknown = true;
+    else for (const method of methods) target.methods.add(method);
     if (existing && rank(candidate.confidence) > rank(existing.confidence)) existing.confidence = candidate.confidence;
     candidates.set(key, target);
   };
@@ -143,7 +145,9 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
     for (const site of ctx.sitesInRequest(request)) sitesInRequests.add(site);
     // A route definition or mock (`router.post('/zones/…', handler)`) serves the path; it requests nothing.
     if (request.routeDefinition) continue;
-    const allowed = matchDeprecatedEndpoints(ctx, request.url, request).filter((found) => request.method === null || found.match.methods.includes(request.method));
+    // The method sent, or the methods it may be (`{ method: id ? "PUT" : "POST" }`): matches any of them allow.
+    const methods: readonly string[] | null = request.method !== null ? [request.method] : (request.methodChoices ?? null);
+    const allowed = matchDeprecatedEndpoints(ctx, request.url, request).filter((found) => methods === null || methods.some((method) => found.match.methods.includes(method as HttpMethod)));
     // One request reports a change once where it is written, whichever of its paths (`url += "/" + id` in one branch) matched.
     const reported = new Set<string>();
     for (const found of withoutLongerTails(allowed)) {
@@ -156,7 +160,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
       if (reported.has(place)) continue;
       reported.add(place);
       if (site && (request.inherited || within(site.range, request.call.range) || !isBareName(ctx, site))) {
-        add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, request.method);
+        add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, methods);
       } else {
         // Written in another file, by the SDK, or a name kept in a constant (`const BROTLI = "brotli"`):
         // the call is what uses it, with its own method; the written place is related.
@@ -165,14 +169,14 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
           : null;
         const key = `${request.call.range[0]}:${found.match.entry.id}:${found.match.path}`;
         const candidate = { range: request.call.range, match: found.match, confidence, related };
-        if (!site) add(key, candidate, request.method);
+        if (!site) add(key, candidate, methods);
         else {
           const written = `${site.range[0]}:${found.match.entry.id}:${found.match.path}`;
           // Inner: in a function (or one around it: a comprehension's, a callback's) where the name is written.
           let fn = ctx.program.enclosingFunction(request.call);
           while (fn && !within(site.range, fn.range)) fn = ctx.program.enclosingFunction(fn);
           const atCalls = callsOfWrittenName.get(written) ?? [];
-          atCalls.push({ key, candidate, method: request.method, inner: fn !== null });
+          atCalls.push({ key, candidate, methods, inner: fn !== null });
           callsOfWrittenName.set(written, atCalls);
         }
       }
@@ -183,7 +187,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
   // elsewhere in the file (`zone.settings = this.loop(zone.id)`), which decides nothing.
   for (const calls of callsOfWrittenName.values()) {
     const inner = calls.some((call) => call.inner);
-    for (const call of calls) if (call.inner || !inner) add(call.key, call.candidate, call.method);
+    for (const call of calls) if (call.inner || !inner) add(call.key, call.candidate, call.methods);
   }
 
   for (const site of ctx.siteRoots()) {

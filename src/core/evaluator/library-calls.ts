@@ -5,7 +5,7 @@
  */
 import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression } from "../ir.js";
-import { BODY_SECOND, METHOD_OF_NAME, methodFromText } from "../libraries.js";
+import { BODY_SECOND, METHOD_OF_NAME, methodChoicesOf, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
@@ -79,6 +79,11 @@ export function methodOf(evaluator: Evaluator, options: Value, fallback: HttpMet
   const written = writtenProperty(evaluator, options, "method");
   if (written === undefined) return options.open ? null : fallback;
   return methodFromText(staticText(written));
+}
+
+/** The methods an options object's `method` may be, when it is one of several (`{ method: id ? "PUT" : "POST" }`). */
+export function methodChoicesIn(evaluator: Evaluator, options: Value): HttpMethod[] | null {
+  return options.kind === "object" ? methodChoicesOf(writtenProperty(evaluator, options, "method")) : null;
 }
 
 /**
@@ -172,7 +177,7 @@ function fetchCall(site: LibraryCallSite): CallResult {
   // `fetch(new Request(url, init))`: the request's fields, under any options given beside it.
   const request = site.first.kind === "object" ? asString(site.first.get("url")) : null;
   const init = request === null ? site.options(1) : site.node.args[1] ? mergedObject([site.first, site.options(1)]) : site.first;
-  return site.respond({ library: "fetch", url: request ?? asString(site.first), method: methodOf(site.evaluator, init, "GET"), body: bodyOf(get(init, "body")) });
+  return site.respond({ library: "fetch", url: request ?? asString(site.first), method: methodOf(site.evaluator, init, "GET"), methodChoices: methodChoicesIn(site.evaluator, init), body: bodyOf(get(init, "body")) });
 }
 
 function axiosCall(site: LibraryCallSite): CallResult {
@@ -201,7 +206,7 @@ function axiosCall(site: LibraryCallSite): CallResult {
     if (BODY_SECOND.has(last)) body = bodyOf(second);
   } else return NO_REQUEST;
   const relativeTo = asString(get(config, "baseURL")) ?? base;
-  return site.respond({ library: "axios", url: joinBase(relativeTo, url), method, body });
+  return site.respond({ library: "axios", url: joinBase(relativeTo, url), method, methodChoices: methodChoicesIn(site.evaluator, config), body });
 }
 
 /**
@@ -262,7 +267,7 @@ function gotOrKyCall(site: LibraryCallSite, library: "got" | "ky"): CallResult {
   } else return NO_REQUEST;
   const prefix = asString(get(settings, "prefixUrl")) ?? base;
   const body = bodyOf(get(settings, "json") ?? get(settings, "body"));
-  return site.respond({ library, url: joinBase(prefix, url), method, body });
+  return site.respond({ library, url: joinBase(prefix, url), method, methodChoices: methodChoicesIn(site.evaluator, settings), body });
 }
 
 /**
@@ -279,20 +284,20 @@ function ofetchCall(site: LibraryCallSite): CallResult {
   if (!(path.length === 0 || (path.length === 1 && path[0] === "raw"))) return NO_REQUEST;
   const options = site.options(1);
   const prefix = asString(get(options, "baseURL")) ?? base;
-  return site.respond({ library: "ofetch", url: joinBase(prefix, asString(first)), method: methodOf(site.evaluator, options, "GET"), body: bodyOf(get(options, "body")) });
+  return site.respond({ library: "ofetch", url: joinBase(prefix, asString(first)), method: methodOf(site.evaluator, options, "GET"), methodChoices: methodChoicesIn(site.evaluator, options), body: bodyOf(get(options, "body")) });
 }
 
 function undiciCall(site: LibraryCallSite): CallResult {
   const { first, second, last, path, base } = site;
   if (last === "fetch" && path.length === 1) {
-    return site.respond({ library: "fetch", url: asString(first), method: methodOf(site.evaluator, site.options(1), "GET"), body: bodyOf(get(second, "body")) });
+    return site.respond({ library: "fetch", url: asString(first), method: methodOf(site.evaluator, site.options(1), "GET"), methodChoices: methodChoicesIn(site.evaluator, site.options(1)), body: bodyOf(get(second, "body")) });
   }
   if (last === "request" && path.length === 1) {
     if (site.callee.kind === "client") {
       const url = joinBase(base, asString(get(first, "path")));
-      return site.respond({ library: "undici", url, method: methodOf(site.evaluator, first, "GET"), body: bodyOf(get(first, "body")) });
+      return site.respond({ library: "undici", url, method: methodOf(site.evaluator, first, "GET"), methodChoices: methodChoicesIn(site.evaluator, first), body: bodyOf(get(first, "body")) });
     }
-    return site.respond({ library: "undici", url: asString(first), method: methodOf(site.evaluator, site.options(1), "GET"), body: bodyOf(get(second, "body")) });
+    return site.respond({ library: "undici", url: asString(first), method: methodOf(site.evaluator, site.options(1), "GET"), methodChoices: methodChoicesIn(site.evaluator, site.options(1)), body: bodyOf(get(second, "body")) });
   }
   return NO_REQUEST;
 }

@@ -5,7 +5,7 @@
  */
 import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression, ClassNode, Expression, FunctionNode, NewExpression, Node } from "../ir.js";
-import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, isAssertionName, methodFromText } from "../libraries.js";
+import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, isAssertionName, methodChoicesOf, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
 import { UNKNOWN, isHole, partsOf, staticText, stringValue, type Env, type LibraryName, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
@@ -21,6 +21,8 @@ export interface RequestFields {
   library: RequestInfo["library"];
   url: StringValue | null;
   method: HttpMethod | null;
+  /** The methods it may send when the code gives a choice of them (see `RequestInfo.methodChoices`). */
+  methodChoices?: HttpMethod[] | null;
   body: Value | null;
   sdk?: boolean;
   routeDefinition?: boolean;
@@ -32,6 +34,7 @@ export function makeRequest(evaluator: Evaluator, program: Program, call: CallEx
     library: fields.library,
     url: fields.url,
     method: fields.method,
+    ...(fields.method === null && fields.methodChoices ? { methodChoices: fields.methodChoices } : {}),
     body: fields.body,
     call,
     program,
@@ -225,12 +228,13 @@ export class RequestFinder {
       calleeName !== null &&
       ROUTE_METHOD_NAMES.has(calleeName.toLowerCase()) &&
       node.args.slice(urlIndex + 1).some((arg) => arg.kind === "function" || (arg.kind === "identifier" && evaluator.value(program, arg, env).kind === "function"));
-    let method = methodArgument === -1 ? methodOfCalleeName(calleeName) : methodFromText(staticText(values[methodArgument]));
+    let methodValue = methodArgument === -1 ? undefined : values[methodArgument];
+    let method = methodArgument === -1 ? methodOfCalleeName(calleeName) : methodFromText(staticText(methodValue));
     if (options?.kind === "object") {
       const written = writtenProperty(evaluator, options, "method");
-      if (written) method = methodFromText(staticText(written));
+      if (written) [method, methodValue] = [methodFromText(staticText(written)), written];
     }
-    return makeRequest(evaluator, program, node, { library: "unknown", url, method, body: null, routeDefinition });
+    return makeRequest(evaluator, program, node, { library: "unknown", url, method, methodChoices: methodChoicesOf(methodValue), body: null, routeDefinition });
   }
 }
 
