@@ -126,7 +126,7 @@ export const ROUTE_METHOD_NAMES = new Set([...Object.keys(METHOD_OF_NAME), "all"
 export const LIST_ADDERS: ReadonlySet<string> = new Set(["push", "unshift", "append"]);
 
 /** A test's assertion (Jest/Vitest/Chai matchers, Node's, PHPUnit's and unittest's `assert*`): what it is given is expected, never requested. */
-const ASSERTION_NAME = /^(?:to(?:Equal|StrictEqual|MatchObject|Be|Contain|ContainEqual|Match|HaveBeenCalledWith|HaveBeenLastCalledWith|HaveBeenNthCalledWith|BeCalledWith|HaveProperty)|(?:deep|strict|notDeep|notStrict)?(?:Strict)?Equal|eql|equals?|assert[A-Z_]\w*|assert_\w+)$/;
+const ASSERTION_NAME = /^(?:to(?:Equal|StrictEqual|MatchObject|Be|Contain|ContainEqual|Match|HaveBeenCalledWith|HaveBeenLastCalledWith|HaveBeenNthCalledWith|BeCalledWith|HaveProperty)|(?:deep|strict|notDeep|notStrict)?(?:Strict)?Equal|eql|equals?|equalTo|identicalTo|assert[A-Z_]\w*|assert_\w+)$/;
 export const isAssertionName = (name: string): boolean => ASSERTION_NAME.test(name);
 
 /** Calls whose string arguments are messages, not requests. */

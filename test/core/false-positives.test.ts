@@ -40,6 +40,8 @@ export class WebSocketPair {
     const confidences = (code: string) => analyzeCode(code, { minConfidence: "low" }).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.confidence);
     expect(confidences(`assert.deepEqual(seen, [[\`/zones/\${zoneId}/settings/minify\`, { css: "on" }]]);`)).toEqual(["low"]);
     expect(confidences(`expect(fetchMock).toHaveBeenCalledWith({ url: "/zones/abc/settings/brotli", method: "PATCH" });`)).toEqual(["low"]);
+    // PHPUnit's constraints (`->with($this->equalTo('zones/…/firewall/rules'))`) are what a mock expects.
+    expect(confidences(`mock.expects(this.once()).method("post").with(this.equalTo("zones/023e/firewall/rules"), this.identicalTo([]));`)).toEqual(["low"]);
     // The same list kept for a request is medium, as before.
     expect(confidences(`const PRESET = [[\`/zones/\${zoneId}/settings/minify\`, { css: "on" }]];`)).toEqual(["medium"]);
   });
