@@ -9,27 +9,19 @@
  * method(&self) -> Method { Method::POST } fn path(&self) -> String { format!(…) } }`) as the
  * request it describes.
  *
- * Macros' arguments are token trees, not expressions: an argument is read when it is a literal,
- * a name, a field path (`self.zone_id`) or a macro call; anything else keeps its strings.
+ * Macros (`format!`, `json!`, `vec!`…) are read by rust-macros.ts.
  */
 import type * as IR from "../core/ir.js";
-import { API_BASE, bracePieces, isCurl, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { API_BASE, isCurl, TreeLowering, type LoweredFile } from "./lowering.js";
+import { HTTP_VERBS, isComment, rawStringValue, RustMacros, SAME_VALUE, SAME_VALUE_CONSTRUCTORS, stringValue } from "./rust-macros.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 export function lowerRust(tree: Tree, text: string, file: string): LoweredFile {
   return new RustLowering(file, text).lowerTree(tree);
 }
 
-const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head"]);
 /** Crates whose module-level functions are requests (`reqwest::get(url)`, `ureq::patch(url)`). */
 const REQUEST_CRATES = new Set(["reqwest", "ureq", "surf", "attohttpc", "minreq", "isahc"]);
-/** Methods that hand back the same text (or the value inside a `Result`/`Option`). */
-const SAME_VALUE = new Set(["to_string", "to_owned", "clone", "into", "as_str", "as_ref", "borrow", "unwrap", "expect", "unwrap_or_default", "as_deref", "to_vec", "iter", "into_iter", "trim", "as_slice"]);
-/** Associated functions that return their argument's text (`String::from(x)`, `Url::parse(x)`). */
-const SAME_VALUE_CONSTRUCTORS = /^(?:String::from|Url::parse|url::Url::parse|Cow::from|Cow::Borrowed|Some|Ok|Box::new|Arc::new|Rc::new|HashMap::from|BTreeMap::from|Vec::from)$/;
-/** Macros whose first argument is a format: `format!` gives its text; the others write it somewhere. */
-const FORMAT_MACROS = new Set(["format", "format_args"]);
-const WRITING_MACROS = new Set(["print", "println", "eprint", "eprintln", "write", "writeln", "panic", "bail", "anyhow", "info", "debug", "warn", "error", "trace", "log", "ensure", "assert", "assert_eq", "assert_ne", "unreachable", "todo"]);
 const EXPRESSION_STATEMENTS = new Set(["if_expression", "match_expression", "for_expression", "while_expression", "loop_expression", "return_expression", "block", "unsafe_block", "async_block"]);
 /** Item kinds with nothing a request could be made of. */
 const QUIET_ITEMS = new Set(["use_declaration", "extern_crate_declaration", "struct_item", "enum_item", "union_item", "type_item", "attribute_item", "inner_attribute_item", "macro_definition", "foreign_mod_item", "empty_statement", "function_signature_item", "associated_type"]);
@@ -48,6 +40,7 @@ class RustLowering extends TreeLowering {
   private hasSelf = false;
   private impls: Map<string, TypeImpls> | null = null;
   private readonly loweredTypes = new Set<string>();
+  private readonly macros = new RustMacros(this);
 
   constructor(file: string, text: string) {
     super(file, text, new Set(["line_comment", "block_comment"]));
@@ -88,7 +81,7 @@ class RustLowering extends TreeLowering {
       case "impl_item":
         return this.implItem(node);
       case "expression_statement": {
-        const inner = node.namedChildren.find((child) => child !== null && !this.isComment(child));
+        const inner = node.namedChildren.find((child) => child !== null && !isComment(child));
         return inner ? this.statement(inner) : { kind: "other", range, children: [] };
       }
       case "if_expression":
@@ -132,7 +125,7 @@ class RustLowering extends TreeLowering {
         const condition = node.childForFieldName("condition");
         const consequence = node.childForFieldName("consequence");
         const alternative = node.childForFieldName("alternative");
-        const elseBranch = alternative?.namedChildren.find((child) => child !== null && !this.isComment(child)) ?? null;
+        const elseBranch = alternative?.namedChildren.find((child) => child !== null && !isComment(child)) ?? null;
         return {
           kind: "if",
           range,
@@ -173,7 +166,7 @@ class RustLowering extends TreeLowering {
         };
       }
       case "return_expression": {
-        const argument = node.namedChildren.find((child) => child !== null && !this.isComment(child));
+        const argument = node.namedChildren.find((child) => child !== null && !isComment(child));
         return { kind: "return", range, argument: argument ? this.expression(argument) : null };
       }
     }
@@ -188,7 +181,7 @@ class RustLowering extends TreeLowering {
 
   /** A block's statements; its last expression (no `;`) is returned when `asReturn`. */
   private blockBody(block: SyntaxNode, asReturn: boolean): IR.Statement[] {
-    const children = block.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child));
+    const children = block.namedChildren.filter((child): child is SyntaxNode => child !== null && !isComment(child));
     const tail = tailExpression(children.at(-1));
     const body = this.statements(tail ? children.slice(0, -1) : children);
     if (tail) body.push(...[this.branchStatement(tail, asReturn)].flat());
@@ -398,7 +391,7 @@ class RustLowering extends TreeLowering {
       case "unary_expression":
       case "type_cast_expression":
       case "expression_statement": {
-        const inner = node.childForFieldName("value") ?? node.namedChildren.find((child) => child !== null && !this.isComment(child) && child.type !== "mutable_specifier");
+        const inner = node.childForFieldName("value") ?? node.namedChildren.find((child) => child !== null && !isComment(child) && child.type !== "mutable_specifier");
         return inner ? this.expression(inner) : null;
       }
       case "identifier":
@@ -441,12 +434,12 @@ class RustLowering extends TreeLowering {
       case "call_expression":
         return this.callExpression(node);
       case "macro_invocation":
-        return this.macro(node);
+        return this.macros.macro(node);
       case "struct_expression":
         return this.structLiteral(node);
       case "array_expression":
       case "tuple_expression":
-        return this.array(node.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child)).map((child) => this.expression(child)), range);
+        return this.array(node.namedChildren.filter((child): child is SyntaxNode => child !== null && !isComment(child)).map((child) => this.expression(child)), range);
       case "closure_expression":
         return this.closure(node);
       case "if_expression":
@@ -475,7 +468,7 @@ class RustLowering extends TreeLowering {
     const range = this.range(node);
     const properties: (IR.Property | IR.SpreadElement)[] = [];
     for (const field of node.childForFieldName("body")?.namedChildren ?? []) {
-      if (!field || this.isComment(field)) continue;
+      if (!field || isComment(field)) continue;
       if (field.type === "field_initializer") {
         const key = field.childForFieldName("field");
         const value = field.childForFieldName("value");
@@ -495,7 +488,7 @@ class RustLowering extends TreeLowering {
     const range = this.range(node);
     const condition = node.childForFieldName("condition");
     const consequence = node.childForFieldName("consequence");
-    const alternative = node.childForFieldName("alternative")?.namedChildren.find((child) => child !== null && !this.isComment(child)) ?? null;
+    const alternative = node.childForFieldName("alternative")?.namedChildren.find((child) => child !== null && !isComment(child)) ?? null;
     const test = condition && condition.type !== "let_condition" && condition.type !== "let_chain" ? this.expression(condition) : this.opaque(range, condition ? this.letCondition(condition) : []);
     return {
       kind: "conditional",
@@ -535,7 +528,7 @@ class RustLowering extends TreeLowering {
     const range = this.range(node);
     const block = node.type === "block" ? node : node.namedChildren.find((child) => child?.type === "block") ?? null;
     if (!block) return this.opaque(range);
-    const children = block.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child));
+    const children = block.namedChildren.filter((child): child is SyntaxNode => child !== null && !isComment(child));
     const only = children.length === 1 ? tailExpression(children[0]) : null;
     if (only && !EXPRESSION_STATEMENTS.has(only.type)) return this.expression(only);
     const fn: IR.FunctionNode = { ...this.fn(null, [], [], this.blockBody(block, true), range), arrow: true };
@@ -547,7 +540,7 @@ class RustLowering extends TreeLowering {
     const curl = this.curlCommand(node);
     if (curl) return curl;
     const callee = node.childForFieldName("function");
-    const argumentNodes = node.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && !this.isComment(n)) ?? [];
+    const argumentNodes = node.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && !isComment(n)) ?? [];
     if (!callee) return null;
     if (callee.type === "field_expression") {
       const receiver = callee.childForFieldName("value");
@@ -604,7 +597,7 @@ class RustLowering extends TreeLowering {
       const callee: SyntaxNode | null | undefined = link?.type === "call_expression" ? link.childForFieldName("function") : null;
       if (callee?.type !== "field_expression") break;
       const name = callee.childForFieldName("field")?.text;
-      const args = link!.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && !this.isComment(n)) ?? [];
+      const args = link!.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && !isComment(n)) ?? [];
       if (name === "arg" && args[0]) words.unshift([args[0]]);
       else if (name === "args" && args[0]) words.unshift(args[0].type === "array_expression" || args[0].type === "reference_expression" ? arrayElements(args[0]) : [args[0]]);
       link = callee.childForFieldName("value");
@@ -624,171 +617,6 @@ class RustLowering extends TreeLowering {
     return this.implsOf(receiver.tree.rootNode).get(this.selfType)?.functions.some((fn) => fn.childForFieldName("name")?.text === name) ?? false;
   }
 
-  // ---- macros ------------------------------------------------------------------------------
-
-  private macro(node: SyntaxNode): IR.Expression {
-    const range = this.range(node);
-    const name = (node.childForFieldName("macro")?.text ?? "").split("::").at(-1) ?? "";
-    const tree = node.namedChildren.find((child) => child?.type === "token_tree") ?? null;
-    return tree ? this.macroCall(name, tree, range) : this.opaque(range);
-  }
-
-  /** A macro's value from its name and token tree. */
-  private macroCall(name: string, tree: SyntaxNode, range: IR.Range): IR.Expression {
-    const args = splitArguments(tree);
-    if (FORMAT_MACROS.has(name) || WRITING_MACROS.has(name)) {
-      // write!(f, "…", …) writes to its first argument; the format follows it.
-      const formatIndex = name === "write" || name === "writeln" ? 1 : 0;
-      const text = this.formatText(args, formatIndex, range);
-      if (text && FORMAT_MACROS.has(name)) return text;
-      return this.opaque(range, text ? [text] : this.tokenStrings(tree));
-    }
-    if (name === "concat") return this.template(args.map((arg) => this.tokenExpression(arg.tokens, range)), range);
-    if (name === "vec") return this.array(args.map((arg) => this.tokenExpression(arg.tokens, range)), range);
-    if (name === "json" && args.length === 1) return this.jsonValue(args[0]!.tokens, range);
-    // Other macros: their strings are still seen.
-    return this.opaque(range, this.tokenStrings(tree));
-  }
-
-  /** serde_json's `json!({ "filter": …, "rules": [ … ] })`: objects and arrays of the data it builds. */
-  private jsonValue(tokens: readonly SyntaxNode[], range: IR.Range): IR.Expression {
-    const [only] = tokens;
-    if (tokens.length !== 1 || only?.type !== "token_tree") return this.tokenExpression(tokens, range);
-    const open = only.firstChild?.type;
-    const entries = splitTokens(only, ",");
-    if (open === "[") return this.array(entries.map((entry) => this.jsonValue(entry, this.range(only))), this.range(only));
-    if (open !== "{") return this.tokenExpression(tokens, range);
-    const properties: IR.Property[] = [];
-    for (const entry of entries) {
-      const colon = entry.findIndex((token) => token.type === ":");
-      const key = entry[0];
-      if (colon !== 1 || !key) return this.opaque(this.range(only), this.tokenStrings(only));
-      const keyText = key.type === "string_literal" ? stringValue(key.text) : key.type === "identifier" ? key.text : null;
-      const value = this.jsonValue(entry.slice(2), this.range(only));
-      properties.push(this.property(keyText, this.range(key), value, [key.startIndex, entry.at(-1)!.endIndex], keyText === null ? this.tokenExpression([key], this.range(key)) : null));
-    }
-    return this.object(properties, this.range(only));
-  }
-
-  /** `format!("{}/zones/{zone}/x", base, zone = id)`: the format's text with its holes filled. */
-  private formatText(args: readonly MacroArgument[], formatIndex: number, range: IR.Range): IR.Expression | null {
-    const format = args[formatIndex];
-    const literal = format && format.tokens.length === 1 ? format.tokens[0]! : null;
-    if (!literal || (literal.type !== "string_literal" && literal.type !== "raw_string_literal")) return null;
-    const text = literal.type === "string_literal" ? stringValue(literal.text) : rawStringValue(literal.text);
-    const positional: IR.Expression[] = [];
-    const named = new Map<string, IR.Expression>();
-    for (const arg of args.slice(formatIndex + 1)) {
-      const value = this.tokenExpression(arg.tokens, range);
-      if (arg.name) named.set(arg.name, value);
-      else positional.push(value);
-    }
-    // Inline captures: `{zone_id}` with no argument of that name is the variable.
-    for (const match of text.matchAll(/\{([A-Za-z_]\w*)(?:[:}])/g)) {
-      const captured = match[1]!;
-      if (!named.has(captured)) named.set(captured, this.identifier(captured, this.range(literal)));
-    }
-    return this.template(bracePieces(text, positional, named, () => this.opaque(this.range(literal))), this.range(literal));
-  }
-
-  /** A macro argument's tokens as an expression: a literal, a name, a field path, a macro call; otherwise unknown. */
-  private tokenExpression(tokens: readonly SyntaxNode[], range: IR.Range): IR.Expression {
-    let parts = tokens.filter((token) => !this.isComment(token));
-    while (parts.length > 1 && (parts[0]!.type === "&" || parts[0]!.type === "*" || parts[0]!.type === "mutable_specifier")) parts = parts.slice(1);
-    const [first] = parts;
-    if (!first) return this.opaque(range);
-    if (parts.length === 1 && first.type !== "token_tree") return this.expression(first);
-    // name!(…)
-    if (parts.length === 3 && first.type === "identifier" && parts[1]!.type === "!" && parts[2]!.type === "token_tree") return this.macroCall(first.text, parts[2]!, this.range(first));
-    // UpdateSetting { id: "minify".to_string(), value: json!(…) }, Self { … }: the record it builds
-    const last = parts.at(-1)!;
-    if (parts.length > 1 && last.type === "token_tree" && last.firstChild?.type === "{" && parts.slice(0, -1).every((part) => part.type === "identifier" || part.type === "::")) {
-      return this.tokenStruct(last);
-    }
-    // String::from("minify"), Some("minify"): the value given
-    if (parts.length >= 2 && last.type === "token_tree" && last.firstChild?.type === "(" && SAME_VALUE_CONSTRUCTORS.test(parts.slice(0, -1).map((part) => part.text).join(""))) {
-      const inner = splitTokens(last, ",");
-      if (inner.length === 1) return this.tokenExpression(inner[0]!, range);
-    }
-    // "minify".to_string(): the text
-    if ((first.type === "string_literal" || first.type === "raw_string_literal") && sameValueCalls(parts.slice(1))) return this.expression(first);
-    // self.zone_id, config.api.base_url, path.to_string()
-    if (first.type === "identifier" || first.type === "self") {
-      let value: IR.Expression = this.expression(first);
-      let index = 1;
-      while (index + 1 < parts.length && parts[index]!.type === "." && parts[index + 1]!.type === "identifier") {
-        const field = parts[index + 1]!;
-        const call = parts[index + 2]?.type === "token_tree" && parts[index + 2]!.namedChildCount === 0 ? parts[index + 2]! : null;
-        if (call && !SAME_VALUE.has(field.text)) break;
-        if (!call) value = this.member(value, field.text, [first.startIndex, field.endIndex], this.range(field));
-        index += call ? 3 : 2;
-      }
-      if (index === parts.length) return value;
-      // Self::BASE, consts::API_BASE, Method::POST
-      if (parts.length >= 3 && parts.every((part, i) => (i % 2 === 0 ? part.type === "identifier" : part.type === "::"))) {
-        const owner = parts.at(-3)!.text;
-        const name = parts.at(-1)!.text;
-        const at: IR.Range = [first.startIndex, parts.at(-1)!.endIndex];
-        if (owner === "Method" && HTTP_VERBS.has(name.toLowerCase())) return this.string(name.toUpperCase(), at);
-        return this.identifier(name, at);
-      }
-    }
-    return this.opaque([first.startIndex, parts.at(-1)!.endIndex], parts.flatMap((part) => this.tokenStrings(part)));
-  }
-
-  /** A struct literal's `{ field: value, shorthand, ..base }` written in a macro's tokens, as a record. */
-  private tokenStruct(tree: SyntaxNode): IR.ObjectLiteral {
-    const properties: IR.Property[] = [];
-    for (const entry of splitTokens(tree, ",")) {
-      const [key, colon] = entry;
-      if (key?.type === "identifier" && colon?.type === ":") {
-        properties.push(this.property(key.text, this.range(key), this.tokenExpression(entry.slice(2), this.range(key)), [key.startIndex, entry.at(-1)!.endIndex]));
-      } else if (key?.type === "identifier" && entry.length === 1) {
-        properties.push({ ...this.property(key.text, this.range(key), this.identifier(key.text, this.range(key)), this.range(key)), shorthand: true });
-      }
-    }
-    return this.object(properties, this.range(tree));
-  }
-
-  /** The string literals in a token tree (or the token itself), so that they are seen. */
-  private tokenStrings(node: SyntaxNode): IR.Expression[] {
-    if (node.type === "string_literal" || node.type === "raw_string_literal") return [this.expression(node)];
-    return node.descendantsOfType(["string_literal", "raw_string_literal"]).flatMap((literal) => (literal ? [this.expression(literal)] : []));
-  }
-
-  private isComment(node: SyntaxNode): boolean {
-    return node.type === "line_comment" || node.type === "block_comment";
-  }
-}
-
-interface MacroArgument {
-  /** `name` of `name = value`. */
-  name: string | null;
-  tokens: SyntaxNode[];
-}
-
-/** A macro's arguments: its token tree's tokens split at the commas between them (`name = value` named). */
-function splitArguments(tree: SyntaxNode): MacroArgument[] {
-  return splitTokens(tree, ",").map((tokens) => {
-    const named = tokens.length > 2 && tokens[0]!.type === "identifier" && tokens[1]!.type === "=";
-    return { name: named ? tokens[0]!.text : null, tokens: named ? tokens.slice(2) : tokens };
-  });
-}
-
-/** The tokens inside a token tree's brackets, split at a separator; empty runs dropped. */
-function splitTokens(tree: SyntaxNode, separator: string): SyntaxNode[][] {
-  const tokens = tree.children.slice(1, -1).filter((token): token is SyntaxNode => token !== null && token.type !== "line_comment" && token.type !== "block_comment");
-  const out: SyntaxNode[][] = [];
-  let current: SyntaxNode[] = [];
-  for (const token of tokens) {
-    if (token.type !== separator) current.push(token);
-    else if (current.length > 0) {
-      out.push(current);
-      current = [];
-    }
-  }
-  if (current.length > 0) out.push(current);
-  return out;
 }
 
 /** The name a pattern binds (`x`, `mut x`, `ref x`), or `null` for a destructuring one. */
@@ -808,16 +636,6 @@ function typeName(type: SyntaxNode | null): string | null {
   if (type.type === "generic_type") return type.childForFieldName("type")?.text.split("::").at(-1) ?? null;
   if (type.type === "scoped_type_identifier") return type.childForFieldName("name")?.text ?? null;
   return null;
-}
-
-/** Tokens that are only calls handing back the same text: `.to_string()`, `.into()`. */
-function sameValueCalls(tokens: readonly SyntaxNode[]): boolean {
-  if (tokens.length === 0 || tokens.length % 3 !== 0) return false;
-  for (let index = 0; index < tokens.length; index += 3) {
-    const [dot, name, call] = [tokens[index]!, tokens[index + 1]!, tokens[index + 2]!];
-    if (dot.type !== "." || name.type !== "identifier" || !SAME_VALUE.has(name.text) || call.type !== "token_tree" || call.namedChildCount !== 0) return false;
-  }
-  return true;
 }
 
 /** `Command::new("curl")` (std's or tokio's), or `Command::new("/usr/bin/curl")`. */
@@ -898,16 +716,4 @@ function isWrittenText(node: SyntaxNode): boolean {
   if (value.type === "string_literal" || value.type === "raw_string_literal") return true;
   if (value.type === "macro_invocation") return /^(?:format|concat)$/.test(value.childForFieldName("macro")?.text ?? "");
   return value.type === "identifier" && /^[A-Z][A-Z\d_]*$/.test(value.text);
-}
-
-/** A string literal's text (`"…"`, `b"…"`), escapes decoded and line continuations joined. */
-function stringValue(raw: string): string {
-  const body = raw.replace(/^b?"/, "").replace(/"$/, "");
-  return unescapeText(body.replace(/\\\r?\n\s*/g, ""));
-}
-
-/** A raw string's text (`r"…"`, `r#"…"#`). */
-function rawStringValue(raw: string): string {
-  const match = /^b?r(#*)"([\s\S]*)"\1$/.exec(raw);
-  return match ? match[2]! : raw;
 }
