@@ -311,6 +311,16 @@ describe("a method chosen by a condition", () => {
   });
 });
 
+describe("a URL taken apart with the URL API", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.method ?? "any"} ${finding.confidence}`);
+
+  it("reads hostname, pathname and search of a URL whose scheme and host are written (Node's https.request)", () => {
+    const send = `import https from "node:https";\nconst API = "https://api.cloudflare.com/client/v4";\nfunction send(url, method = "GET") { const u = new URL(url); return https.request({ hostname: u.hostname, path: u.pathname + u.search, method }); }\n`;
+    expect(found(`${send}export const rules = (z) => send(\`\${API}/zones/\${z}/firewall/rules?per_page=1\`);`)).toEqual(["GET high"]);
+    expect(found(`${send}export const drop = (z, id) => send(API + "/zones/" + z + "/rate_limits/" + id + "#x", "DELETE");`)).toEqual(["DELETE high"]);
+  });
+});
+
 describe("a choice between tables", () => {
   const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`).sort();
   const api = `const API = "https://api.cloudflare.com/client/v4";\n`;

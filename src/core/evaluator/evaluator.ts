@@ -29,6 +29,7 @@ import { providerCall } from "./providers.js";
 import { narrowedField, narrowedValue } from "./narrowing.js";
 import { classMember, instanceMethodThroughClass, selfOf, thisMember, thisOfCaller } from "./classes.js";
 import { fieldsSetBefore } from "./setters.js";
+import { urlComponent } from "./url-values.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { responseMethod, responseProperty, srvSelection } from "./responses.js";
 
@@ -492,7 +493,7 @@ export class Evaluator {
       case "client":
         return { ...object, path: [...object.path, key] };
       case "string":
-        return key === "href" ? object : UNKNOWN;
+        return urlComponent(object, key) ?? UNKNOWN;
       case "class":
         return classMember(this, object.program, object.cls, key, true) ?? UNKNOWN;
       case "instance":

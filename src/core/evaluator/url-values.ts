@@ -35,6 +35,50 @@ export function originOf(url: StringValue): StringValue | null {
   return text(match[0], first.origin);
 }
 
+/**
+ * A part of a URL read as the URL API gives it (`new URL(u).pathname`, `.search`, `.hostname`),
+ * when its scheme and host are written: Node's canonical `https.request({ hostname: u.hostname,
+ * path: u.pathname + u.search })`. The path ends at the first `?` or `#` written; holes are
+ * taken to hold neither. `null` when the URL does not show it.
+ */
+export function urlComponent(url: StringValue, key: string): StringValue | null {
+  if (key === "href") return url;
+  const first = url.parts[0];
+  if (!first || isHole(first)) return null;
+  const match = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)/i.exec(first.text);
+  // The host may go on in a hole (`https://${sub}.example.com`): not known.
+  if (!match || (match[0].length === first.text.length && url.parts.length > 1)) return null;
+  const [whole, protocol, host] = match as unknown as [string, string, string];
+  if (key === "protocol") return text(protocol, first.origin);
+  if (key === "host") return text(host, first.origin);
+  if (key === "hostname") return text(host.replace(/:\d+$/, ""), first.origin);
+  if (key === "origin") return text(`${protocol}//${host}`, first.origin);
+  if (key !== "pathname" && key !== "search") return null;
+  const path: StringPart[] = [];
+  const search: StringPart[] = [];
+  let inSearch = false;
+  for (const part of [{ text: first.text.slice(whole.length), origin: first.origin }, ...url.parts.slice(1)]) {
+    if (isHole(part)) {
+      (inSearch ? search : path).push(part);
+      continue;
+    }
+    const cut = part.text.search(inSearch ? /#/ : /[?#]/);
+    if (cut === -1) {
+      (inSearch ? search : path).push(part);
+      continue;
+    }
+    (inSearch ? search : path).push({ text: part.text.slice(0, cut), origin: part.origin });
+    if (part.text[cut] === "#") break;
+    inSearch = true;
+    const query = part.text.slice(cut);
+    const hash = query.indexOf("#");
+    search.push({ text: hash === -1 ? query : query.slice(0, hash), origin: part.origin });
+    if (hash !== -1) break;
+  }
+  if (key === "search") return stringValue(search);
+  return path.some((part) => isHole(part) || part.text !== "") ? stringValue(path) : text("/", first.origin);
+}
+
 /** The base for a relative reference: everything up to the last slash. */
 export function directoryOf(url: StringValue): StringValue {
   const last = url.parts.at(-1);
