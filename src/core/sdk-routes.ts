@@ -60,6 +60,17 @@ export const SDK_ROUTES: Readonly<Record<string, Readonly<Record<string, SdkRout
   ),
 );
 
+/**
+ * The one path every method of an SDK resource calls (`zones.settings.minify`:
+ * `/zones/:param/settings/minify`), or `null` when its methods call several.
+ */
+export function sdkResourcePath(resource: string): string | null {
+  const routes = SDK_ROUTES[resource];
+  if (!routes) return null;
+  const paths = new Set(Object.values(routes).map((route) => route.path));
+  return paths.size === 1 ? [...paths][0]! : null;
+}
+
 /** SDK class names (`BaseRateLimits`) → the resource path an instance of it serves. */
 export const SDK_RESOURCE_OF_CLASS: Readonly<Record<string, string>> = nameTable(GENERATED_SDK_CLASSES);
 

@@ -8,7 +8,7 @@
  */
 import type * as IR from "../core/ir.js";
 import { SDK_CONTAINER_PARAMS } from "../core/libraries.js";
-import { SDK_ROUTES } from "../core/sdk-routes.js";
+import { SDK_ROUTES, sdkResourcePath } from "../core/sdk-routes.js";
 import { API_BASE, bracePieces, formatPieces, isCurl, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -779,8 +779,11 @@ class PythonLowering extends TreeLowering {
   ): IR.Expression | null {
     const path = resources.filter((segment) => segment !== "with_raw_response" && segment !== "with_streaming_response").map(camelCase).join(".");
     const route = SDK_ROUTES[path]?.[camelCase(method)];
-    if (!route) return null;
     const at = this.range(callee.childForFieldName("attribute")!);
+    // A method the table does not know, on a resource whose methods all call one path: that path, its method not known.
+    const resourcePath = route ? null : sdkResourcePath(path);
+    if (resourcePath) return this.request(range, this.routeUrl(resourcePath, at, routeArguments(resourcePath, positional, named), null), null, null, [...positional, ...options]);
+    if (!route) return null;
     return this.request(range, this.routeUrl(route.path, at, routeArguments(route.path, positional, named), base), route.method, null, [...positional, ...options]);
   }
 

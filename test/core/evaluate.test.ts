@@ -321,6 +321,15 @@ describe("a URL taken apart with the URL API", () => {
   });
 });
 
+describe("the SDK called with a method it does not have", () => {
+  it("is the resource's one path, its methods not known, at medium (`zones.settings.minify.update(…)`)", () => {
+    const code = `import Cloudflare from "cloudflare";\nconst client = new Cloudflare();\nexport const a = (z) => client.zones.settings.minify.update(z, { value: {} });\nexport const b = (z) => client.firewall.rules.archive(z);`;
+    const found = analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.method ?? "any"} ${finding.confidence} ${finding.message.split("`")[1]}`);
+    // firewall.rules' methods call two paths (the list and one rule): which one is not known, so nothing.
+    expect(found).toEqual(["any medium GET, PATCH /zones/:zone_id/settings/minify"]);
+  });
+});
+
 describe("a choice between tables", () => {
   const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`).sort();
   const api = `const API = "https://api.cloudflare.com/client/v4";\n`;

@@ -4,7 +4,7 @@
  * methods, whose results are DNS records, and the clients `createClient()` makes.
  */
 import { API_BASE_URL, METHOD_OF_NAME, SDK_CONTAINER_PARAMS, SDK_DNS_RECORD_METHODS, SDK_DNS_RECORD_PATHS } from "../libraries.js";
-import { SDK_ROUTES } from "../sdk-routes.js";
+import { SDK_ROUTES, sdkResourcePath } from "../sdk-routes.js";
 import type { CallExpression, Expression } from "../ir.js";
 import type { Program } from "../program.js";
 import { partsOf, staticText, stringValue, text, type Env, type StringPart, type StringValue } from "../values.js";
@@ -35,6 +35,11 @@ export function sdkCall(site: LibraryCallSite): CallResult {
     const url = joinBase(base, routePath(site, sdkRoute.path));
     return site.respond({ library: "cloudflare", url, method: sdkRoute.method, body: null, sdk: true, note: sdkRoute.note ?? null });
   }
+  // A method the table does not know, on a resource whose methods all call one path
+  // (`zones.settings.minify.update(…)`, written for an SDK that has no such method): that path,
+  // its method not known, and the address not taken for granted (medium).
+  const resourcePath = last && resource.length > 0 ? sdkResourcePath(resource.join(".")) : null;
+  if (resourcePath) return site.respond({ library: "cloudflare", url: routePath(site, resourcePath), method: null, body: null });
   if (last && SDK_DNS_RECORD_PATHS.some((candidate) => sameArray(candidate, resource))) {
     const kind = SDK_DNS_RECORD_METHODS[last];
     // `client.dns.records.list({ zone_id, type: "SRV" })`: SRV records only.
