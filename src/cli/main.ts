@@ -131,7 +131,7 @@ function program(): Command {
     .command("report")
     .description("write the migration report: scan (or read earlier JSON results) and render Markdown or HTML")
     .argument("[paths...]", "files and directories to scan (default: the config's paths, or .)")
-    .addOption(new Option("-f, --format <name>", "report format").choices(["html", "markdown"]).default("html"))
+    .addOption(new Option("-f, --format <name>", "report format (default: markdown when --output ends in .md, else html)").choices(["html", "markdown"]))
     .option("-o, --output <file>", "write the report to a file instead of standard output")
     .option("--from <files...>", "build the report from JSON results (a scan or merged shards) instead of scanning")
     .option("--as-of <date>", "judge the schedule as of this date instead of today", isoDate)
@@ -139,7 +139,9 @@ function program(): Command {
     .option("-c, --config <file>", "use this config file instead of sunset-lint.config.json")
     .option("--no-config", "ignore sunset-lint.config.json and package.json")
     .option("--ignore <glob>", "leave out files matching this glob (repeatable)", collect)
-    .action(async (paths: string[], flags: { format: string; output?: string; from?: string[]; asOf?: string; schedule?: string; config?: string | false; ignore?: string[] }) => {
+    .action(async (paths: string[], given: { format?: string; output?: string; from?: string[]; asOf?: string; schedule?: string; config?: string | false; ignore?: string[] }) => {
+      // `-o plan.md` asks for Markdown; a format given says so itself.
+      const flags = { ...given, format: given.format ?? (/\.(?:md|markdown)$/i.test(given.output ?? "") ? "markdown" : "html") };
       if (flags.from) {
         if (paths.length > 0) throw new UsageError("give either paths to scan or --from results, not both");
         const merged = mergeResults(flags.from.map((file) => readResultFile(resolve(file), file)));

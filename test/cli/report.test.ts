@@ -15,6 +15,15 @@ describe("sunset-lint report", () => {
     expect(markdown).toContain("| @zone-ops/dns-team | 8 |");
   });
 
+  it("writes Markdown to an --output ending in .md unless --format says otherwise", () => {
+    expect(runCli(["report", "--output", "plan.md", "--as-of", AS_OF], app).code).toBe(0);
+    expect(readFileSync(join(app, "plan.md"), "utf8")).toMatch(/^# /);
+    expect(runCli(["report", "--format", "html", "--output", "page.md", "--as-of", AS_OF], app).code).toBe(0);
+    expect(readFileSync(join(app, "page.md"), "utf8")).toMatch(/^<!doctype html>/);
+    expect(runCli(["report", "--output", "plan.html", "--as-of", AS_OF], app).code).toBe(0);
+    expect(readFileSync(join(app, "plan.html"), "utf8")).toMatch(/^<!doctype html>/);
+  });
+
   it("is the same document as scan --format markdown", () => {
     const report = runCli(["report", "--format", "markdown", "--as-of", AS_OF], app).stdout;
     const scanned = runCli(["scan", "--format", "markdown", "--as-of", AS_OF], app).stdout;
