@@ -54,7 +54,14 @@ function positiveInteger(value: string): number {
 }
 
 const formatOption = () =>
-  new Option("-f, --format <name>", "output format").choices(["stylish", "json", "sarif", "github", "markdown", "html"]).default("stylish");
+  new Option("-f, --format <name>", "output format (default: stylish, or what --output's extension names: .json, .sarif, .md, .html)").choices(["stylish", "json", "sarif", "github", "markdown", "html"]);
+
+/** The format an `--output` file's extension names (`results.sarif`), for a run that gives none. */
+const FORMAT_OF_EXTENSION: Readonly<Record<string, string>> = { json: "json", sarif: "sarif", md: "markdown", markdown: "markdown", html: "html", htm: "html" };
+function formatFor(given: string | undefined, output: string | undefined, fallback: string, allowed?: readonly string[]): string {
+  const named = FORMAT_OF_EXTENSION[/\.([a-z]+)$/i.exec(output ?? "")?.[1]?.toLowerCase() ?? ""];
+  return given ?? (named && (!allowed || allowed.includes(named)) ? named : fallback);
+}
 const failOnOption = () => new Option("--fail-on <status>", "exit 1 when a finding has this status or a more urgent one").choices(["in-effect", "upcoming", "none"]);
 
 function program(): Command {
@@ -104,9 +111,9 @@ function program(): Command {
     .option("--no-progress", "never show a progress bar")
     .option("--color", "colour the output even when it is not a terminal (also FORCE_COLOR=1)")
     .option("--no-color", "plain text output (also NO_COLOR=1)")
-    .action(async (paths: string[], flags: ScanFlags) => {
+    .action(async (paths: string[], given: Omit<ScanFlags, "format"> & { format?: string }) => {
       const { runScan } = await import("./scan-command.js");
-      process.exitCode = await runScan(paths, flags);
+      process.exitCode = await runScan(paths, { ...given, format: formatFor(given.format, given.output, "stylish") });
     });
 
   cli
@@ -119,7 +126,8 @@ function program(): Command {
     .option("--color", "colour the output even when it is not a terminal (also FORCE_COLOR=1)")
     .option("--no-color", "plain text output (also NO_COLOR=1)")
     .option("--allow-unscannable", "do not fail (exit 1) because a shard could not analyse files; they are still reported")
-    .action(async (files: string[], flags: { format: string; output?: string; failOn: FailOn; color?: boolean; allowUnscannable?: boolean }) => {
+    .action(async (files: string[], given: { format?: string; output?: string; failOn: FailOn; color?: boolean; allowUnscannable?: boolean }) => {
+      const flags = { ...given, format: formatFor(given.format, given.output, "stylish") };
       const { emit, exitCodeOf, meta } = await output();
       const results = files.map((file) => readResultFile(resolve(file), file));
       const merged = mergeResults(results);
@@ -141,7 +149,7 @@ function program(): Command {
     .option("--ignore <glob>", "leave out files matching this glob (repeatable)", collect)
     .action(async (paths: string[], given: { format?: string; output?: string; from?: string[]; asOf?: string; schedule?: string; config?: string | false; ignore?: string[] }) => {
       // `-o plan.md` asks for Markdown; a format given says so itself.
-      const flags = { ...given, format: given.format ?? (/\.(?:md|markdown)$/i.test(given.output ?? "") ? "markdown" : "html") };
+      const flags = { ...given, format: formatFor(given.format, given.output, "html", ["html", "markdown"]) };
       if (flags.from) {
         if (paths.length > 0) throw new UsageError("give either paths to scan or --from results, not both");
         const merged = mergeResults(flags.from.map((file) => readResultFile(resolve(file), file)));

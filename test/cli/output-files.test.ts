@@ -9,6 +9,20 @@ function project(): string {
   return directory;
 }
 
+describe("--output's extension names the format when --format is not given", () => {
+  it("writes JSON to .json, SARIF to .sarif, stylish text to anything else; --format wins", () => {
+    const directory = project();
+    runCli(["scan", "use.ts", "--output", "result.json", "--as-of", AS_OF], directory);
+    expect(JSON.parse(readFileSync(join(directory, "result.json"), "utf8")).findings).toHaveLength(1);
+    runCli(["scan", "use.ts", "--output", "result.sarif", "--as-of", AS_OF], directory);
+    expect(JSON.parse(readFileSync(join(directory, "result.sarif"), "utf8")).version).toBe("2.1.0");
+    runCli(["scan", "use.ts", "--output", "result.txt", "--as-of", AS_OF], directory);
+    expect(readFileSync(join(directory, "result.txt"), "utf8")).toContain("no-deprecated-endpoint");
+    runCli(["scan", "use.ts", "--format", "sarif", "--output", "result.json", "--as-of", AS_OF], directory);
+    expect(JSON.parse(readFileSync(join(directory, "result.json"), "utf8")).version).toBe("2.1.0");
+  });
+});
+
 describe("--output never changes what the path is", () => {
   it("writes through a symbolic link and keeps the link", () => {
     const directory = project();

@@ -22,6 +22,9 @@ describe("sunset-lint report", () => {
     expect(readFileSync(join(app, "page.md"), "utf8")).toMatch(/^<!doctype html>/);
     expect(runCli(["report", "--output", "plan.html", "--as-of", AS_OF], app).code).toBe(0);
     expect(readFileSync(join(app, "plan.html"), "utf8")).toMatch(/^<!doctype html>/);
+    // A report is a report: an .json file still gets HTML.
+    expect(runCli(["report", "--output", "plan.json", "--as-of", AS_OF], app).code).toBe(0);
+    expect(readFileSync(join(app, "plan.json"), "utf8")).toMatch(/^<!doctype html>/);
   });
 
   it("is the same document as scan --format markdown", () => {
