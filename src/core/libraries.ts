@@ -48,6 +48,9 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   "node:url": "url",
   util: "util",
   "node:util": "util",
+  // Programs run by Node (curl among them: `execFileSync("curl", ["-X", "PATCH", url])`).
+  child_process: "child-process",
+  "node:child_process": "child-process",
 });
 
 /** The library a module specifier names: the table's, or a module inside CDK for Terraform's package (`@cdktf/provider-cloudflare/lib/record`). */

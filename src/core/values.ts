@@ -43,7 +43,8 @@ export type LibraryName =
   | "terraform-provider"
   | "path"
   | "url"
-  | "util";
+  | "util"
+  | "child-process";
 
 export interface RequestInfo {
   library: LibraryName | "wrapper" | "unknown";

@@ -7,7 +7,8 @@
  * url, body)` and `http.Get(url)` as requests; the official SDK's methods (tables/cloudflare-go.ts).
  */
 import type * as IR from "../core/ir.js";
-import { API_BASE, formatPieces, isCurl, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { isCurl } from "../core/curl-command.js";
+import { API_BASE, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import { SDK_ROUTES } from "../core/sdk-routes.js";
 import {
   GO_GENERATED_SDK_METHODS,

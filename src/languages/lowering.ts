@@ -10,6 +10,7 @@
  */
 import type * as IR from "../core/ir.js";
 import { loweringDepthBudget } from "../core/ir.js";
+import { readCurlWords } from "../core/curl-command.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 /**
@@ -33,16 +34,6 @@ export interface CommandWord {
   range: IR.Range;
 }
 
-/** curl options that take a value (the next word), beside those `curlRequest` reads itself. */
-const CURL_OPTIONS_WITH_VALUE = new Set([
-  "-H", "--header", "-u", "--user", "-o", "--output", "-A", "--user-agent", "-b", "--cookie", "-c", "--cookie-jar", "-e", "--referer",
-  "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "--retry", "-T", "--upload-file", "-x", "--proxy", "-K", "--config",
-  "--cacert", "--cert", "--key", "-E", "--resolve", "--oauth2-bearer", "-r", "--range", "-D", "--dump-header", "--limit-rate",
-  "--retry-delay", "--retry-max-time", "-z", "--time-cond", "--interface", "--variable", "--expand-data",
-]);
-const CURL_DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "-F", "--form", "--json", "--form-string"]);
-/** A program's first word that is curl (`curl`, `/usr/bin/curl`). */
-export const isCurl = (word: string | null | undefined) => word !== null && word !== undefined && /(?:^|\/)curl(?:\.exe)?$/.test(word);
 
 /** The import that makes `%request(…)` calls requests (first in every lowered module). */
 export function requestImport(): IR.Statement {
@@ -313,45 +304,12 @@ export abstract class TreeLowering {
    * data as the body (`dataOf` may read it as a record).
    */
   curlRequest(range: IR.Range, words: readonly CommandWord[], dataOf: (word: CommandWord) => IR.Expression | null = () => null, extra: IR.Expression | null = null): IR.Expression {
-    let method: IR.Expression | string | null = null;
-    let url: IR.Expression | null = null;
-    let body: IR.Expression | null = null;
-    let sendsData = false;
-    let get = false;
-    const rest: IR.Expression[] = [];
-    for (let index = 0; index < words.length; index++) {
-      const word = words[index]!;
-      const option = word.literal;
-      if (option === "-X" || option === "--request") {
-        const next = words[++index];
-        if (next) method = next.literal !== null ? next.literal.toUpperCase() : next.expression;
-      } else if (option?.startsWith("-X") && option.length > 2 && !option.startsWith("-X-")) {
-        method = option.slice(2).toUpperCase();
-      } else if (option === "--url") {
-        const next = words[++index];
-        if (next) url = next.expression;
-      } else if (option !== null && CURL_DATA.has(option)) {
-        sendsData = true;
-        const next = words[++index];
-        if (next) {
-          const data = dataOf(next) ?? next.expression;
-          body ??= data;
-          rest.push(data);
-        }
-      } else if (option === "-G" || option === "--get") {
-        get = true;
-      } else if (option !== null && CURL_OPTIONS_WITH_VALUE.has(option)) {
-        const next = words[++index];
-        if (next) rest.push(next.expression);
-      } else if (option?.startsWith("-") && option.length > 1) {
-        continue;
-      } else if (url === null) {
-        url = word.expression;
-      } else rest.push(word.expression);
-    }
-    if (method === null) method = get ? "GET" : sendsData ? "POST" : "GET";
+    const read = readCurlWords(words.map((word) => word.literal));
+    const data = read.data.map((index) => dataOf(words[index]!) ?? words[index]!.expression);
+    const rest = [...data, ...read.rest.map((index) => words[index]!.expression)];
     if (extra && !rest.includes(extra)) rest.push(extra);
-    return this.request(range, url, method, body, rest);
+    const method = "text" in read.method ? read.method.text : words[read.method.word]!.expression;
+    return this.request(range, read.url === null ? null : words[read.url]!.expression, method, data[0] ?? null, rest);
   }
 
   /** The words of a program's argv given as expressions (a string is a word with that text). */

@@ -9,7 +9,8 @@
 import type * as IR from "../core/ir.js";
 import { SDK_CONTAINER_PARAMS } from "../core/libraries.js";
 import { SDK_ROUTES, sdkResourcePath } from "../core/sdk-routes.js";
-import { API_BASE, bracePieces, formatPieces, isCurl, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { isCurl } from "../core/curl-command.js";
+import { API_BASE, bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);

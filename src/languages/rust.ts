@@ -12,7 +12,8 @@
  * Macros (`format!`, `json!`, `vec!`…) are read by rust-macros.ts.
  */
 import type * as IR from "../core/ir.js";
-import { API_BASE, isCurl, TreeLowering, type LoweredFile } from "./lowering.js";
+import { isCurl } from "../core/curl-command.js";
+import { API_BASE, TreeLowering, type LoweredFile } from "./lowering.js";
 import { HTTP_VERBS, isComment, rawStringValue, RustMacros, SAME_VALUE, SAME_VALUE_CONSTRUCTORS, stringValue } from "./rust-macros.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 

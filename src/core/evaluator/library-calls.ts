@@ -5,9 +5,10 @@
  */
 import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression } from "../ir.js";
+import { isCurl, readCurlWords } from "../curl-command.js";
 import { BODY_SECOND, METHOD_OF_NAME, methodChoicesOf, methodFromText } from "../libraries.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, concat, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringPart, type StringValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { mergedObject } from "./builtins.js";
 import { makeRequest } from "./requests.js";
@@ -120,6 +121,8 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
       return ofetchCall(site);
     case "http":
       return httpCall(site);
+    case "child-process":
+      return childProcessCall(site);
     case "superagent": {
       const method = site.last ? METHOD_OF_NAME[site.last] : undefined;
       if (!method || site.path.length !== 1) return NO_REQUEST;
@@ -300,6 +303,80 @@ function undiciCall(site: LibraryCallSite): CallResult {
     return site.respond({ library: "undici", url: asString(first), method: methodOf(site.evaluator, site.options(1), "GET"), methodChoices: methodChoicesIn(site.evaluator, site.options(1)), body: bodyOf(get(second, "body")) });
   }
   return NO_REQUEST;
+}
+
+/**
+ * curl run by Node: `execFileSync("curl", ["-X", "PATCH", url])` (also `execFile`, `spawn`,
+ * `spawnSync`), or a command line `execSync(\`curl -s -X PATCH "${url}"\`)` (also `exec`), read
+ * as curl reads its words (core/curl-command.ts).
+ */
+function childProcessCall(site: LibraryCallSite): CallResult {
+  const { first, second, last, path } = site;
+  if (path.length !== 1 || last === null) return NO_REQUEST;
+  let words: Value[];
+  if (last === "execFile" || last === "execFileSync" || last === "spawn" || last === "spawnSync") {
+    if (!isCurl(staticText(first)) || second.kind !== "array") return NO_REQUEST;
+    words = second.elements();
+  } else if (last === "exec" || last === "execSync") {
+    const line = first.kind === "string" ? commandLineWords(first) : null;
+    if (!line || !isCurl(staticText(line[0]))) return NO_REQUEST;
+    words = line.slice(1);
+  } else return NO_REQUEST;
+  const read = readCurlWords(words.map((word) => staticText(word)));
+  const method = "text" in read.method ? methodFromText(read.method.text) : methodFromText(staticText(words[read.method.word]));
+  const methodChoices = "word" in read.method ? methodChoicesOf(words[read.method.word]) : null;
+  return site.respond({ library: "child-process", url: read.url === null ? null : asString(words[read.url]), method, methodChoices, body: read.data[0] === undefined ? null : bodyOf(words[read.data[0]]) });
+}
+
+/**
+ * A command line's words, as a shell splits it: at spaces outside quotes, the quotes dropped, a
+ * hole staying inside the word it is written in (`"${base}/zones/${id}"` is one word).
+ */
+function commandLineWords(line: StringValue): StringValue[] {
+  const words: StringValue[] = [];
+  let current: StringPart[] = [];
+  let started = false;
+  let quote: string | null = null;
+  const end = () => {
+    if (started) words.push(stringValue(current));
+    current = [];
+    started = false;
+  };
+  for (const part of line.parts) {
+    if (isHole(part)) {
+      current.push(part);
+      started = true;
+      continue;
+    }
+    let piece = "";
+    const flush = () => {
+      if (piece) current.push({ text: piece, origin: part.origin });
+      piece = "";
+    };
+    for (let index = 0; index < part.text.length; index++) {
+      const char = part.text[index]!;
+      if (quote !== null) {
+        if (char === quote) quote = null;
+        else piece += char;
+      } else if (char === "'" || char === '"') {
+        quote = char;
+        started = true;
+      } else if (char === "\\" && part.text[index + 1] === "\n") {
+        index++;
+        flush();
+        end();
+      } else if (/\s/.test(char)) {
+        flush();
+        end();
+      } else {
+        piece += char;
+        started = true;
+      }
+    }
+    flush();
+  }
+  end();
+  return words;
 }
 
 function httpCall(site: LibraryCallSite): CallResult {
