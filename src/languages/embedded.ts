@@ -24,7 +24,13 @@ export function keepOnly(text: string, spans: readonly (readonly [number, number
   return out + blank(text.slice(last));
 }
 
-/** Vue and Svelte: the script blocks, through the JS/TS front end (`lang="ts"` as TypeScript). */
+/**
+ * Vue and Svelte: the script blocks, through the JS/TS front end (`lang="ts"` as TypeScript).
+ * A Vue component's template adds its event handlers (`@click="toggle('minify')"`), inside the
+ * loops of their `v-for` (`v-for="def in SETTINGS"` around `@change="apply(def.id)"`): what a
+ * handler calls with is often written only there. A template that does not read as code is left
+ * out (the script blocks alone are read, as before).
+ */
 export function scriptBlocks(lower: LowerTypeScript): (path: string, text: string) => ParseResult {
   return (path, text) => {
     const spans: [number, number][] = [];
@@ -35,9 +41,85 @@ export function scriptBlocks(lower: LowerTypeScript): (path: string, text: strin
       if (/\blang\s*=\s*["']?(?:ts|tsx|typescript)\b/.test(match[1]!)) typescript = true;
     }
     const blanked = keepOnly(text, spans);
-    const result = lower(path, blanked, `${path}.${typescript ? "ts" : "js"}`);
+    const scriptPath = `${path}.${typescript ? "ts" : "js"}`;
+    const handlers = path.endsWith(".vue") ? withTemplateHandlers(text, blanked) : null;
+    if (handlers) {
+      const result = lower(path, handlers, scriptPath);
+      if (result.syntaxErrors.length === 0) return { module: { ...result.module, text }, syntaxErrors: [] };
+    }
+    const result = lower(path, blanked, scriptPath);
     return { module: { ...result.module, text }, syntaxErrors: result.syntaxErrors };
   };
+}
+
+/** A Vue component's top-level template: from the first `<template>` to the last `</template>`. */
+const TEMPLATE = /<template\b[^>]*>([\s\S]*)<\/template\s*>/i;
+/** A tag of the template with its attributes (quoted values may hold `>`), or a comment. */
+const TAG = /<!--[\s\S]*?-->|<(\/?)([A-Za-z][\w.:-]*)((?:\s+[^\s=>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*(\/?)>/g;
+/** An event handler (`@click="…"`, `v-on:update:model-value="…"`), or a loop (`v-for="def in list"`), with its quoted value. */
+const ATTRIBUTE = /(\s)(@[\w.:-]+|v-on:[\w.:-]+|v-for)\s*=\s*"([^"]*)"/g;
+const LOOP = /^(\s*)([A-Za-z_$][\w$]*)(\s+)(?:in|of)(\s)/;
+
+/**
+ * The blanked text with a template's event handlers written back where they stand, as statements,
+ * each inside the loops of the `v-for`s around it (`for(var def of list){ … }` in the blanks
+ * around them, so that every offset stays): `null` when the file has none.
+ */
+function withTemplateHandlers(text: string, blanked: string): string | null {
+  const template = TEMPLATE.exec(text);
+  if (!template) return null;
+  const out = blanked.split("");
+  const write = (at: number, code: string) => {
+    for (let index = 0; index < code.length; index++) out[at + index] = code[index]!;
+  };
+  const bodyStart = template.index + template[0].indexOf(">") + 1;
+  const body = template[1]!;
+  const open: { name: string; loop: boolean }[] = [];
+  let wrote = false;
+  for (const tag of body.matchAll(TAG)) {
+    if (tag[2] === undefined) continue;
+    const tagStart = bodyStart + tag.index!;
+    const [, closing, name, attributes = "", selfClosing] = tag;
+    if (closing) {
+      // Close up to the matching element, ending the loops of those that had one.
+      const at = open.map((element) => element.name).lastIndexOf(name!);
+      if (at === -1) continue;
+      const loops = open.splice(at).filter((element) => element.loop).length;
+      if (loops > tag[0].length) return null;
+      write(tagStart, "}".repeat(loops));
+      continue;
+    }
+    const attributesStart = tagStart + 1 + name!.length;
+    let loop = false;
+    for (const attribute of attributes.matchAll(ATTRIBUTE)) {
+      const valueStart = attributesStart + attribute.index! + attribute[0].length - 1 - attribute[3]!.length;
+      const valueEnd = valueStart + attribute[3]!.length;
+      if (attribute[2] === "v-for") {
+        // ` v-for="def in list"` → `for(var def of list){`: the prefix and the closing quote and the
+        // character after it hold the loop's syntax; a destructuring loop is not written.
+        const head = LOOP.exec(attribute[3]!);
+        const prefixStart = attributesStart + attribute.index!;
+        const after = text[valueEnd + 1];
+        if (!head || valueStart - prefixStart < 8 || after === undefined || !/[\s/>]/.test(after)) continue;
+        write(valueStart - 8, "for(var ");
+        write(valueStart, attribute[3]!);
+        write(valueStart + head[1]!.length + head[2]!.length + head[3]!.length, "of");
+        write(valueEnd, "){");
+        loop = true;
+        wrote = true;
+        continue;
+      }
+      // @click="toggle('minify')" → `;toggle('minify');`
+      write(valueStart - 1, ";");
+      write(valueStart, attribute[3]!);
+      write(valueEnd, ";");
+      wrote = true;
+    }
+    if (selfClosing) {
+      if (loop) write(tagStart + tag[0].length - 1, "}");
+    } else open.push({ name: name!, loop });
+  }
+  return wrote ? out.join("") : null;
 }
 
 /** Markdown: each fenced block whose info string names a language, through that language's front end. */
