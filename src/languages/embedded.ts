@@ -59,6 +59,8 @@ const TAG = /<!--[\s\S]*?-->|<(\/?)([A-Za-z][\w.:-]*)((?:\s+[^\s=>/"']+(?:\s*=\s
 /** An event handler (`@click="…"`, `v-on:update:model-value="…"`), or a loop (`v-for="def in list"`), with its quoted value. */
 const ATTRIBUTE = /(\s)(@[\w.:-]+|v-on:[\w.:-]+|v-for)\s*=\s*"([^"]*)"/g;
 const LOOP = /^(\s*)([A-Za-z_$][\w$]*)(\s+)(?:in|of)(\s)/;
+/** HTML elements that have no end tag (`<input v-for="…" @change="…">`). */
+const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 
 /**
  * The blanked text with a template's event handlers written back where they stand, as statements,
@@ -115,7 +117,7 @@ function withTemplateHandlers(text: string, blanked: string): string | null {
       write(valueEnd, ";");
       wrote = true;
     }
-    if (selfClosing) {
+    if (selfClosing || VOID_ELEMENTS.has(name!.toLowerCase())) {
       if (loop) write(tagStart + tag[0].length - 1, "}");
     } else open.push({ name: name!, loop });
   }
