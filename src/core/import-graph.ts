@@ -9,8 +9,12 @@ import { PHP_CLASS_SOURCE } from "./libraries.js";
 
 /** What leads to a module specifier's quote: `from`, `require(`, `import(`, `import "…"`. */
 export const SPECIFIER_LEAD = String.raw`\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+`;
-/** A relative module specifier: `./paths`, `../index`, or the folder's own index, `.` and `..`. */
-const RELATIVE_IMPORT = new RegExp(String.raw`(?:${SPECIFIER_LEAD})["'](\.{1,2}(?:\/[^"']*)?)["']`, "g");
+/**
+ * A module specifier of the project: relative (`./paths`, `../index`, or the folder's own index,
+ * `.` and `..`), or an alias in the conventional spellings (`@/api/zones`, `~/api`, `#/lib`),
+ * which the scan resolves through the project's tsconfig or jsconfig `paths`.
+ */
+const RELATIVE_IMPORT = new RegExp(String.raw`(?:${SPECIFIER_LEAD})["'](\.{1,2}(?:\/[^"']*)?|[@~#]{1,2}\/[^"']+)["']`, "g");
 
 /** Whether a text imports a relative module. */
 export function hasRelativeImport(text: string): boolean {

@@ -16,6 +16,7 @@ import { narrowedOptions, type Narrowing } from "../core/options.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
 import { isDataModule, recentImportResolver } from "../files/resolve-import.js";
+import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { lowerJson } from "../languages/json.js";
 import { BarrelReader, ImportWorth } from "../core/barrels.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
@@ -32,6 +33,16 @@ type SourceCode = Context["sourceCode"];
 const lowered = new WeakMap<SourceCode, Module>();
 /** Imports resolved in the last second are not looked up on disk again (an editor notices a new file within it). */
 const resolveImport = recentImportResolver();
+/** The project's import aliases (tsconfig `paths`), read again after a second (an editor notices a changed tsconfig within it). */
+let aliasesRead: { aliases: TsconfigPaths; at: number } | null = null;
+/** A relative import, or an alias of the project (`@/api/zones`). */
+function resolveProjectImport(fromFile: string, specifier: string): string | null {
+  const resolved = resolveImport(fromFile, specifier);
+  if (resolved || specifier.startsWith(".") || specifier.startsWith("/")) return resolved;
+  const now = Date.now();
+  if (!aliasesRead || now - aliasesRead.at > 1000) aliasesRead = { aliases: new TsconfigPaths(), at: now };
+  return resolveAlias(aliasesRead.aliases, resolveImport, fromFile, specifier)?.path ?? null;
+}
 /** A file's findings per set of options, and the rules whose detector failed part-way (with why). */
 interface Analysis {
   findings: Finding[];
@@ -60,7 +71,7 @@ export class DiskModuleHost implements ModuleHost {
   }
 
   load(fromFile: string, specifier: string): Module | null {
-    const path = resolveImport(fromFile, specifier);
+    const path = resolveProjectImport(fromFile, specifier);
     if (!path) return null;
     const pinned = this.pinned?.get(path);
     if (pinned !== undefined) return pinned;
@@ -158,7 +169,7 @@ function importWorth(): ImportWorth {
     return read.ok ? read.text : null;
   };
   const matters = (text: string) => prefilterOf().mayMatterToImporters(textFacts.of(text).hints, text);
-  return new ImportWorth(new BarrelReader(textOf, (from, specifier) => resolveImport(from, specifier) ?? null), matters);
+  return new ImportWorth(new BarrelReader(textOf, (from, specifier) => resolveProjectImport(from, specifier)), matters);
 }
 
 let prefilter: Prefilter | undefined;
@@ -209,14 +220,14 @@ function importGraphFor(file: string, text: string, facts: TextFacts): ImportGra
       hintsOf: (path) => (path === judged.file ? judged.facts.hints : importedFile(path).hints),
       importsOf: (path) => {
         if (path !== judged.file) return importedFile(path).imports;
-        return (judged.imports ??= judged.facts.specifiers.flatMap((specifier) => resolveImport(judged.file, specifier) ?? []));
+        return (judged.imports ??= judged.facts.specifiers.flatMap((specifier) => resolveProjectImport(judged.file, specifier) ?? []));
       },
       textOf: (path) => {
         if (path === judged.file) return judged.text;
         const read = readSource(path);
         return read.ok ? read.text : null;
       },
-      resolve: (from, specifier) => resolveImport(from, specifier) ?? null,
+      resolve: (from, specifier) => resolveProjectImport(from, specifier),
     };
     importGraph = { graph, made: now };
   }
@@ -230,7 +241,7 @@ function importedFile(path: string): { hints: Hints; imports: string[] } {
       const read = readSource(path);
       if (!read.ok) return { hints: NO_HINTS, imports: [] };
       const facts = textFacts.of(read.text);
-      return { hints: facts.hints, imports: facts.specifiers.flatMap((specifier) => resolveImport(path, specifier) ?? []) };
+      return { hints: facts.hints, imports: facts.specifiers.flatMap((specifier) => resolveProjectImport(path, specifier) ?? []) };
     },
     { hints: NO_HINTS, imports: [] },
   );

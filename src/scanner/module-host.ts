@@ -9,6 +9,7 @@ import type { Module } from "../core/ir.js";
 import { contentHash } from "../files/content-hash.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
+import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { PHP_CLASS_SOURCE } from "../core/libraries.js";
 
@@ -124,12 +125,25 @@ export class ScannerModuleHost implements ModuleHost {
   /** Modules not parsed for one name (`path\0name`, `*` for the whole module): see `ImportWorth`. Bounded. */
   private readonly skippedForName = new Set<string>();
 
+  /** A project's import aliases (`@/api/zones`, from its tsconfig or jsconfig `paths`). */
+  private readonly aliases = new TsconfigPaths();
+
+  /**
+   * The file an alias names (`@/api/zones` → `src/api/zones.ts`), resolved as a relative import
+   * is; the configs that say so are what the importing file's analysis rests on too.
+   */
+  private alias(fromFile: string, specifier: string): string | null {
+    const found = resolveAlias(this.aliases, this.resolveImport, fromFile, specifier);
+    for (const config of found?.configs ?? []) this.tracked?.add(config);
+    return found?.path ?? null;
+  }
+
   /** Where PHP classes of other files are declared (made when a PHP file first names one). */
   private phpClasses: PhpClassResolver | null = null;
 
   load(fromFile: string, specifier: string, name?: string): Module | null {
     if (specifier.startsWith(PHP_CLASS_SOURCE)) return this.phpClass(fromFile, specifier.slice(PHP_CLASS_SOURCE.length));
-    const path = this.resolveImport(fromFile, specifier);
+    const path = this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier);
     if (!path) return null;
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;

@@ -12,6 +12,7 @@ import type { LogpushLimits } from "../core/options.js";
 import type { Confidence } from "../core/finding.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { listingOracle, memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
+import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { PHP_CLASS_SOURCE } from "../core/libraries.js";
 import type { FileTask } from "./analyser.js";
@@ -275,6 +276,10 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const phpClasses = new PhpClassResolver(listingOracle(discovery.listings, restedOn));
   /** A relative import of JS/TS, or a class another PHP file declares. */
   const resolveImport: ImportResolver = (from, specifier) => (specifier.startsWith(PHP_CLASS_SOURCE) ? phpClasses.resolve(from, specifier.slice(PHP_CLASS_SOURCE.length)) : resolveRelative(from, specifier));
+  // Aliases (`@/api/zones`) through the project's tsconfig `paths`, for the prefilter's import graph
+  // (the module host resolves them itself, noting the configs an analysis rests on).
+  const aliases = new TsconfigPaths(listingOracle(discovery.listings, restedOn));
+  const resolveForGraph: ImportResolver = (from, specifier) => resolveImport(from, specifier) ?? resolveAlias(aliases, resolveRelative, from, specifier)?.path ?? null;
   /** Files read by `readHints` before their turn in the loop below, which then takes their hints (without a cache). */
   const readEarly = new Set<string>();
   /** Of those, the bundles a bundler generated (see `bundlerOf`), by bundler. */
@@ -303,7 +308,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // Not remembered per file: the resolver remembers each (directory, specifier) pair, within a bound.
   const importedFiles = (from: string): string[] => {
     if (!importsOf.has(from)) readHints(from);
-    return (importsOf.get(from) ?? NO_IMPORTS).flatMap((specifier) => resolveImport(from, specifier) ?? []);
+    return (importsOf.get(from) ?? NO_IMPORTS).flatMap((specifier) => resolveForGraph(from, specifier) ?? []);
   };
   /** What verdicts read of the files around one: barrels' and importers' texts are read again, only where names through barrels can change a verdict. */
   const importGraph: ImportGraph = {
@@ -316,7 +321,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       const read = sourceOf(file);
       return read.ok ? read.text : null;
     },
-    resolve: (from, specifier) => resolveImport(from, specifier) ?? null,
+    resolve: (from, specifier) => resolveForGraph(from, specifier) ?? null,
   };
   /**
    * What a file's analysis may leave out: the rules its words and its imports' do not make

@@ -29,7 +29,8 @@ export function requiredValue(evaluator: Evaluator, program: Program, specifier:
 /** The module `specifier` names (`name`: the one export wanted of it, if only one is). */
 export function loadModule(evaluator: Evaluator, program: Program, specifier: string, name?: string): Program | null {
   const host = evaluator.context.host;
-  if (!host || !isProjectSource(specifier)) return null;
+  // A bare specifier may be one of the project's aliases (`@/api/zones`): the host knows.
+  if (!host || (!isProjectSource(specifier) && libraryOfModule(specifier) !== undefined)) return null;
   const module = host.load(program.module.file, specifier, name);
   return module ? programOf(module) : null;
 }
