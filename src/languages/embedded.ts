@@ -56,15 +56,15 @@ export function scriptBlocks(lower: LowerTypeScript): (path: string, text: strin
 const TEMPLATE = /<template\b[^>]*>([\s\S]*)<\/template\s*>/i;
 /** A tag of the template with its attributes (quoted values may hold `>`), or a comment. */
 const TAG = /<!--[\s\S]*?-->|<(\/?)([A-Za-z][\w.:-]*)((?:\s+[^\s=>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*(\/?)>/g;
-/** An event handler (`@click="…"`, `v-on:update:model-value="…"`), or a loop (`v-for="def in list"`), with its quoted value. */
-const ATTRIBUTE = /(\s)(@[\w.:-]+|v-on:[\w.:-]+|v-for)\s*=\s*"([^"]*)"/g;
+/** An event handler (`@click="…"`, `v-on:update:model-value="…"`), a loop (`v-for="def in list"`) or a condition (`v-if`, `v-else-if`), with its quoted value; or `v-else`. */
+const ATTRIBUTE = /(\s)(@[\w.:-]+|v-on:[\w.:-]+|v-for|v-if|v-else-if)\s*=\s*"([^"]*)"|(\s)(v-else)(?=[\s/>])/g;
 const LOOP = /^(\s*)([A-Za-z_$][\w$]*)(\s+)(?:in|of)(\s)/;
 /** HTML elements that have no end tag (`<input v-for="…" @change="…">`). */
 const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 
 /**
  * The blanked text with a template's event handlers written back where they stand, as statements,
- * each inside the loops of the `v-for`s around it (`for(var def of list){ … }` in the blanks
+ * each inside the loops of the `v-for`s around it (`for(let def of list){ … }` in the blanks
  * around them, so that every offset stays): `null` when the file has none.
  */
 function withTemplateHandlers(text: string, blanked: string): string | null {
@@ -76,7 +76,7 @@ function withTemplateHandlers(text: string, blanked: string): string | null {
   };
   const bodyStart = template.index + template[0].indexOf(">") + 1;
   const body = template[1]!;
-  const open: { name: string; loop: boolean }[] = [];
+  const open: { name: string; blocks: number }[] = [];
   let wrote = false;
   for (const tag of body.matchAll(TAG)) {
     if (tag[2] === undefined) continue;
@@ -86,28 +86,49 @@ function withTemplateHandlers(text: string, blanked: string): string | null {
       // Close up to the matching element, ending the loops of those that had one.
       const at = open.map((element) => element.name).lastIndexOf(name!);
       if (at === -1) continue;
-      const loops = open.splice(at).filter((element) => element.loop).length;
-      if (loops > tag[0].length) return null;
-      write(tagStart, "}".repeat(loops));
+      const blocks = open.splice(at).reduce((sum, element) => sum + element.blocks, 0);
+      if (blocks > tag[0].length) return null;
+      write(tagStart, "}".repeat(blocks));
       continue;
     }
     const attributesStart = tagStart + 1 + name!.length;
-    let loop = false;
+    /** Blocks the element opens (its loop, its condition), closed where it ends. */
+    let blocks = 0;
     for (const attribute of attributes.matchAll(ATTRIBUTE)) {
+      if (attribute[5] === "v-else") {
+        // ` v-else` → `else{`
+        write(attributesStart + attribute.index!, " else{");
+        blocks++;
+        wrote = true;
+        continue;
+      }
       const valueStart = attributesStart + attribute.index! + attribute[0].length - 1 - attribute[3]!.length;
       const valueEnd = valueStart + attribute[3]!.length;
+      const after = text[valueEnd + 1];
+      if (attribute[2] === "v-if" || attribute[2] === "v-else-if") {
+        // ` v-if="…"` → `if(…){`, ` v-else-if="…"` → `else if(…){`: the prefix, and the closing quote
+        // with the character after it.
+        const head = attribute[2] === "v-if" ? "if(" : "else if(";
+        const prefixStart = attributesStart + attribute.index!;
+        if (valueStart - prefixStart < head.length || after === undefined || !/[\s/>]/.test(after)) continue;
+        write(valueStart - head.length, head);
+        write(valueStart, attribute[3]!);
+        write(valueEnd, "){");
+        blocks++;
+        wrote = true;
+        continue;
+      }
       if (attribute[2] === "v-for") {
-        // ` v-for="def in list"` → `for(var def of list){`: the prefix and the closing quote and the
+        // ` v-for="def in list"` → `for(let def of list){`: the prefix and the closing quote and the
         // character after it hold the loop's syntax; a destructuring loop is not written.
         const head = LOOP.exec(attribute[3]!);
         const prefixStart = attributesStart + attribute.index!;
-        const after = text[valueEnd + 1];
         if (!head || valueStart - prefixStart < 8 || after === undefined || !/[\s/>]/.test(after)) continue;
-        write(valueStart - 8, "for(var ");
+        write(valueStart - 8, "for(let ");
         write(valueStart, attribute[3]!);
         write(valueStart + head[1]!.length + head[2]!.length + head[3]!.length, "of");
         write(valueEnd, "){");
-        loop = true;
+        blocks++;
         wrote = true;
         continue;
       }
@@ -118,8 +139,9 @@ function withTemplateHandlers(text: string, blanked: string): string | null {
       wrote = true;
     }
     if (selfClosing || VOID_ELEMENTS.has(name!.toLowerCase())) {
-      if (loop) write(tagStart + tag[0].length - 1, "}");
-    } else open.push({ name: name!, loop });
+      if (blocks > 2) return null;
+      if (blocks > 0) write(tagStart + tag[0].length - blocks, "}".repeat(blocks));
+    } else open.push({ name: name!, blocks });
   }
   return wrote ? out.join("") : null;
 }

@@ -330,6 +330,20 @@ describe("the SDK called with a method it does not have", () => {
   });
 });
 
+describe("rows narrowed by a test on one of their fields", () => {
+  const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.message.split("`")[1]).sort();
+  const api = `const API = "https://api.cloudflare.com/client/v4";\nconst ROWS = [{ id: "brotli", type: "onoff" }, { id: "minify", type: "parts" }, { id: "ssl", type: "select" }];\nfunction apply(id, value) { return fetch(\`\${API}/zones/z/settings/\${id}\`, { method: "PATCH", body: JSON.stringify({ value }) }); }\n`;
+
+  it("keeps the rows whose field the test allows, in a callback written inside the test too", () => {
+    expect(found(`${api}for (const row of ROWS) { if (row.type === "onoff") apply(row.id, "on"); }`)).toEqual(["PATCH /zones/:zone_id/settings/brotli"]);
+    expect(found(`${api}for (const row of ROWS) { if (row.type === "onoff") onChange((v) => apply(row.id, v)); }`)).toEqual(["PATCH /zones/:zone_id/settings/brotli"]);
+    // Either text of an \`||\`: the rows of both.
+    expect(found(`${api}for (const row of ROWS) { if (row.type === "parts" || row.type === "select") apply(row.id, "on"); }`)).toEqual(["PATCH /zones/:zone_id/settings/minify"]);
+    // A test no row passes: nothing.
+    expect(found(`${api}for (const row of ROWS) { if (row.type === "number") apply(row.id, 1); }`)).toEqual([]);
+  });
+});
+
 describe("a choice between tables", () => {
   const found = (code: string) => analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => `${finding.item} ${finding.method ?? "any"}`).sort();
   const api = `const API = "https://api.cloudflare.com/client/v4";\n`;

@@ -205,7 +205,22 @@ export class Evaluator {
       if (narrowed) return narrowed;
       // Inside `switch (setting.id) { case "minify": … }`, the object `setting` holds that `id`.
       const field = value.kind === "object" || value.kind === "unknown" ? narrowedField(program, node) : null;
-      return field ? withField(value, field.field, field.value) : value;
+      if (field) return withField(value, field.field, field.value);
+      // One of several rows, inside `if (row.type === "onoff")`: the rows whose `type` may be that.
+      if (value.kind === "choice" && value.options.some((option) => option.kind === "object")) {
+        const tested = narrowedField(program, node);
+        if (tested) {
+          const allowed = (tested.value.kind === "choice" ? tested.value.options : [tested.value]).map(staticText);
+          return choiceOf(
+            value.options.filter((option) => {
+              if (option.kind !== "object") return true;
+              const held = staticText(this.property(option, tested.field));
+              return held === null || allowed.includes(held);
+            }),
+          );
+        }
+      }
+      return value;
     }
     const library = GLOBAL_LIBRARIES[node.name];
     if (library) return { kind: "library", library, path: [] };

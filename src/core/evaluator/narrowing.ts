@@ -96,7 +96,10 @@ function narrowingBy(program: Program, node: Expression, sameAs: (expression: Ex
   for (let parent = program.parentOf(node); parent; child = parent, parent = program.parentOf(parent)) {
     switch (parent.kind) {
       case "function":
-        return null;
+        // A callback written inside the test (`if (row.type === "onoff") onChange(() => apply(row.id))`)
+        // runs with the name as tested; a function declared elsewhere is not bound by it.
+        if (!parent.arrow) return null;
+        break;
       case "if":
         if (parent.consequent === child) {
           const found = comparedTexts(program, sameAs, parent.test);
@@ -136,6 +139,11 @@ function narrowingBy(program: Program, node: Expression, sameAs: (expression: Ex
 /** What a test compares the name with, when it holds: `name === "minify"`, `"minify" == name`, and either side of `&&`. */
 function comparedTexts(program: Program, sameAs: (expression: Expression) => boolean, test: Expression): Value | null {
   if (test.kind === "logical" && test.operator === "&&") return comparedTexts(program, sameAs, test.left) ?? comparedTexts(program, sameAs, test.right);
+  // `type === "select" || type === "level"`: either text (each side must compare the name).
+  if (test.kind === "logical" && test.operator === "||") {
+    const [left, right] = [comparedTexts(program, sameAs, test.left), comparedTexts(program, sameAs, test.right)];
+    return left && right ? choiceOf([left, right]) : null;
+  }
   if (test.kind !== "binary" || !EQUALITY.has(test.operator)) return null;
   const [named, literal] = test.right.kind === "string" ? [test.left, test.right] : [test.right, test.left];
   if (literal.kind !== "string" || !sameAs(named)) return null;
