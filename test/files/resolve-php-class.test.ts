@@ -1,23 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { PhpClassResolver } from "../../src/files/resolve-php-class.js";
+import { scratchProject } from "../support/scratch.js";
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "sunset-php-"));
-  roots.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>): string => scratchProject("php", files);
 
 const CLASS = "<?php\n";
 

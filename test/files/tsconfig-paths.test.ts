@@ -1,25 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { TsconfigPaths } from "../../src/files/tsconfig-paths.js";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
+import { scratchProject } from "../support/scratch.js";
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "sunset-aliases-"));
-  roots.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>): string => scratchProject("aliases", files);
 
 describe("a project's import aliases (tsconfig and jsconfig paths)", () => {
   it("maps a pattern's `*`, exact names, the longest prefix first, relative to baseUrl or to the config", () => {

@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll } from "vitest";
 
 // Every scratch directory made by the importing test file. One hook, registered when the file is
@@ -15,4 +15,14 @@ export function scratchDirectory(purpose = "test"): string {
   const directory = mkdtempSync(join(tmpdir(), `sunset-lint-${purpose}-`));
   madeDirectories.push(directory);
   return directory;
+}
+
+/** A throwaway directory holding these files (relative path → text), removed after the file's tests. */
+export function scratchProject(purpose: string, files: Record<string, string>): string {
+  const root = scratchDirectory(purpose);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
 }
