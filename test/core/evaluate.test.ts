@@ -342,6 +342,13 @@ describe("rows narrowed by a test on one of their fields", () => {
     // A test no row passes: nothing.
     expect(found(`${api}for (const row of ROWS) { if (row.type === "number") apply(row.id, 1); }`)).toEqual([]);
   });
+
+  it("keeps, in the else branch, the rows the test turns away", () => {
+    expect(found(`${api}for (const row of ROWS) { if (row.type === "onoff") {} else apply(row.id, "x"); }`)).toEqual(["PATCH /zones/:zone_id/settings/minify"]);
+    expect(found(`${api}for (const row of ROWS) { if (row.type === "onoff" || row.type === "parts") {} else { apply(row.id, "x"); } }`)).toEqual([]);
+    // An \`&&\` failing says nothing of either side: every row.
+    expect(found(`${api}for (const row of ROWS) { if (row.type === "onoff" && row.id) {} else apply(row.id, "x"); }`)).toEqual(["PATCH /zones/:zone_id/settings/brotli", "PATCH /zones/:zone_id/settings/minify"]);
+  });
 });
 
 describe("a choice between tables", () => {

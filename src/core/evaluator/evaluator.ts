@@ -26,7 +26,7 @@ import { isGuzzleClientClass, libraryCall, type CallResult } from "./library-cal
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
-import { narrowedField, narrowedValue } from "./narrowing.js";
+import { excludedField, narrowedField, narrowedValue } from "./narrowing.js";
 import { classMember, instanceMethodThroughClass, selfOf, thisMember, thisOfCaller } from "./classes.js";
 import { fieldsSetBefore } from "./setters.js";
 import { urlComponent } from "./url-values.js";
@@ -206,16 +206,19 @@ export class Evaluator {
       // Inside `switch (setting.id) { case "minify": … }`, the object `setting` holds that `id`.
       const field = value.kind === "object" || value.kind === "unknown" ? narrowedField(program, node) : null;
       if (field) return withField(value, field.field, field.value);
-      // One of several rows, inside `if (row.type === "onoff")`: the rows whose `type` may be that.
+      // One of several rows, inside `if (row.type === "onoff")`: the rows whose `type` may be that;
+      // in its `else`, those whose `type` may be anything else.
       if (value.kind === "choice" && value.options.some((option) => option.kind === "object")) {
         const tested = narrowedField(program, node);
-        if (tested) {
-          const allowed = (tested.value.kind === "choice" ? tested.value.options : [tested.value]).map(staticText);
+        const excluded = tested ? null : excludedField(program, node);
+        if (tested || excluded) {
+          const allowed = tested ? (tested.value.kind === "choice" ? tested.value.options : [tested.value]).map(staticText) : null;
+          const field = tested ? tested.field : excluded!.field;
           return choiceOf(
             value.options.filter((option) => {
               if (option.kind !== "object") return true;
-              const held = staticText(this.property(option, tested.field));
-              return held === null || allowed.includes(held);
+              const held = staticText(this.property(option, field));
+              return held === null || (allowed ? allowed.includes(held) : !excluded!.texts.includes(held));
             }),
           );
         }

@@ -91,6 +91,52 @@ export function narrowedField(program: Program, node: Expression): { field: stri
 
 const fieldNarrowings = new WeakMap<Expression, { field: string; value: Value } | null>();
 
+/**
+ * A name whose field a test compares, read in the branch taken when the test fails (`else` of
+ * `if (row.type === "onoff" || row.type === "select")`): the field and the texts it cannot hold
+ * there. Only tests that fail exactly when the field holds none of those texts (one comparison,
+ * or an `||` of them) say so.
+ */
+export function excludedField(program: Program, node: Expression): { field: string; texts: string[] } | null {
+  if (node.kind !== "identifier") return null;
+  const fields = compared(program).fields.get(node.name);
+  if (!fields) return null;
+  let found = fieldExclusions.get(node);
+  if (found === undefined) {
+    found = null;
+    const owner = program.resolve(node);
+    let child: Node = node;
+    for (let parent = program.parentOf(node); parent && !found; child = parent, parent = program.parentOf(parent)) {
+      if (parent.kind === "function" && !parent.arrow) break;
+      const test = (parent.kind === "if" || parent.kind === "conditional") && parent.alternate === child ? parent.test : null;
+      if (!test) continue;
+      for (const field of fields) {
+        const sameField = (expression: Expression) => expression.kind === "member" && fieldOf(expression) === field && expression.object.kind === "identifier" && program.resolve(expression.object) === owner;
+        const texts = failingTexts(sameField, test);
+        if (texts) {
+          found = { field, texts };
+          break;
+        }
+      }
+    }
+    fieldExclusions.set(node, found);
+  }
+  return found;
+}
+
+const fieldExclusions = new WeakMap<Expression, { field: string; texts: string[] } | null>();
+
+/** The texts a test compares the name with when its failing means the name holds none of them: `x === "a"`, `x === "a" || x === "b"`. */
+function failingTexts(sameAs: (expression: Expression) => boolean, test: Expression): string[] | null {
+  if (test.kind === "logical" && test.operator === "||") {
+    const [left, right] = [failingTexts(sameAs, test.left), failingTexts(sameAs, test.right)];
+    return left && right ? [...left, ...right] : null;
+  }
+  if (test.kind !== "binary" || !EQUALITY.has(test.operator)) return null;
+  const [named, literal] = test.right.kind === "string" ? [test.left, test.right] : [test.right, test.left];
+  return literal.kind === "string" && sameAs(named) ? [literal.value] : null;
+}
+
 function narrowingBy(program: Program, node: Expression, sameAs: (expression: Expression) => boolean): Value | null {
   let child: Node = node;
   for (let parent = program.parentOf(node); parent; child = parent, parent = program.parentOf(parent)) {
