@@ -77,8 +77,7 @@ export function narrowedField(program: Program, node: Expression): { field: stri
     found = null;
     const owner = program.resolve(node);
     for (const field of fields) {
-      const sameField = (expression: Expression) => expression.kind === "member" && fieldOf(expression) === field && expression.object.kind === "identifier" && program.resolve(expression.object) === owner;
-      const value = narrowingBy(program, node, sameField);
+      const value = narrowingBy(program, node, readsField(program, owner, field));
       if (value) {
         found = { field, value };
         break;
@@ -111,8 +110,7 @@ export function excludedField(program: Program, node: Expression): { field: stri
       const test = (parent.kind === "if" || parent.kind === "conditional") && parent.alternate === child ? parent.test : null;
       if (!test) continue;
       for (const field of fields) {
-        const sameField = (expression: Expression) => expression.kind === "member" && fieldOf(expression) === field && expression.object.kind === "identifier" && program.resolve(expression.object) === owner;
-        const texts = failingTexts(sameField, test);
+        const texts = failingTexts(readsField(program, owner, field), test);
         if (texts) {
           found = { field, texts };
           break;
@@ -132,9 +130,20 @@ function failingTexts(sameAs: (expression: Expression) => boolean, test: Express
     const [left, right] = [failingTexts(sameAs, test.left), failingTexts(sameAs, test.right)];
     return left && right ? [...left, ...right] : null;
   }
+  const literal = comparedLiteral(sameAs, test);
+  return literal ? [literal.value] : null;
+}
+
+/** A read of `field` of the name bound to `owner` (`row.type` for `row`). */
+function readsField(program: Program, owner: Binding | null, field: string): (expression: Expression) => boolean {
+  return (expression) => expression.kind === "member" && fieldOf(expression) === field && expression.object.kind === "identifier" && program.resolve(expression.object) === owner;
+}
+
+/** The text one equality compares the name with (`name === "minify"`, `"minify" == name`), or `null`. */
+function comparedLiteral(sameAs: (expression: Expression) => boolean, test: Expression): StringLiteral | null {
   if (test.kind !== "binary" || !EQUALITY.has(test.operator)) return null;
   const [named, literal] = test.right.kind === "string" ? [test.left, test.right] : [test.right, test.left];
-  return literal.kind === "string" && sameAs(named) ? [literal.value] : null;
+  return literal.kind === "string" && sameAs(named) ? literal : null;
 }
 
 function narrowingBy(program: Program, node: Expression, sameAs: (expression: Expression) => boolean): Value | null {
@@ -190,10 +199,8 @@ function comparedTexts(program: Program, sameAs: (expression: Expression) => boo
     const [left, right] = [comparedTexts(program, sameAs, test.left), comparedTexts(program, sameAs, test.right)];
     return left && right ? choiceOf([left, right]) : null;
   }
-  if (test.kind !== "binary" || !EQUALITY.has(test.operator)) return null;
-  const [named, literal] = test.right.kind === "string" ? [test.left, test.right] : [test.right, test.left];
-  if (literal.kind !== "string" || !sameAs(named)) return null;
-  return text(literal.value, { program, node: literal });
+  const literal = comparedLiteral(sameAs, test);
+  return literal ? text(literal.value, { program, node: literal }) : null;
 }
 
 /** Whether an expression reads what `node` reads: the same name, or the same field of the same name. */
