@@ -12,7 +12,7 @@ import type { Confidence } from "../finding.js";
 import type { Expression, Node, Range } from "../ir.js";
 import { isAssertionName } from "../libraries.js";
 import { parseUrl, type UrlShape } from "../url.js";
-import { expandChoices, isHole, type StringValue, type TextPart } from "../values.js";
+import { expandChoices, isHole, type RequestInfo, type StringValue, type TextPart } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
 const STRONG_ANCHOR = "zones";
@@ -130,6 +130,13 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
   /** The calls a name written in this file (a bare segment: `"brotli"`) is reported at, by where it is written (see below). */
   const callsOfWrittenName = new Map<string, { key: string; candidate: Omit<Candidate, "methods" | "methodUnknown">; methods: readonly string[] | null; inner: boolean }[]>();
 
+  /**
+   * The calls a path decided elsewhere (another file, the SDK) is reported at, by that path and the
+   * place it is written: a call of this file's own function that reaches it through another such
+   * call is reported there only (see below).
+   */
+  const callsOfForeignPath = new Map<string, { key: string; call: RequestInfo["call"]; candidate: Omit<Candidate, "methods" | "methodUnknown">; methods: readonly string[] | null }[]>();
+
   /** `methods`: those the request may send (one, or a choice), `null` when not known. */
   const add = (key: string, candidate: Omit<Candidate, "methods" | "methodUnknown">, methods: readonly string[] | null) => {
     const existing = candidates.get(key);
@@ -169,8 +176,12 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
           : null;
         const key = `${request.call.range[0]}:${found.match.entry.id}:${found.match.path}`;
         const candidate = { range: request.call.range, match: found.match, confidence, related };
-        if (!site) add(key, candidate, methods);
-        else {
+        if (!site) {
+          const group = `${found.match.entry.id}:${found.match.path}:${related ? `${related.file}:${related.range[0]}` : ""}`;
+          const calls = callsOfForeignPath.get(group) ?? [];
+          calls.push({ key, call: request.call, candidate, methods });
+          callsOfForeignPath.set(group, calls);
+        } else {
           const written = `${site.range[0]}:${found.match.entry.id}:${found.match.path}`;
           // Inner: in a function (or one around it: a comprehension's, a callback's) where the name is written.
           let fn = ctx.program.enclosingFunction(request.call);
@@ -188,6 +199,20 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
   for (const calls of callsOfWrittenName.values()) {
     const inner = calls.some((call) => call.inner);
     for (const call of calls) if (call.inner || !inner) add(call.key, call.candidate, call.methods);
+  }
+
+  // A path written in another file is reported at the call of this file that reaches it
+  // (`await cloudflare.getFirewallRules(zone)`), not again at each call of the function around that
+  // call (`await this.backupZone(zone)`, `main()`), which reaches the same request through it.
+  for (const calls of callsOfForeignPath.values()) {
+    const reachesAnother = new Set<(typeof calls)[number]>();
+    for (const outer of calls) {
+      const target = outer.call.kind === "call" ? ctx.evaluator.callTarget(ctx.program, outer.call, null) : null;
+      if (!target || target.fn.program !== ctx.program) continue;
+      const body = target.fn.fn.range;
+      if (calls.some((other) => other.call !== outer.call && within(other.call.range, body))) reachesAnother.add(outer);
+    }
+    for (const call of calls) if (!reachesAnother.has(call)) add(call.key, call.candidate, call.methods);
   }
 
   for (const site of ctx.siteRoots()) {

@@ -53,7 +53,12 @@ export interface EvaluatorContext {
   types: TypeOracle | null;
 }
 
-export const MAX_CALL_DEPTH = 5;
+/**
+ * How many calls deep a value or a request is followed. Six reaches a dashboard's switch handler →
+ * its apply function → the settings module → an HTTP helper's verb → its request function → fetch;
+ * five missed it, seven found nothing more in 140 public repositories and cost 1.09x on the bench.
+ */
+export const MAX_CALL_DEPTH = 6;
 
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
