@@ -1,6 +1,6 @@
 /**
- * Reads a source file for analysis, refusing what is not source: too large, binary (a NUL byte
- * in the first 8 KiB), unreadable. The reason is returned, never thrown, so that one bad file
+ * Reads a source file for analysis (UTF-8, or UTF-16 with a byte order mark), refusing what is
+ * not source: too large, binary (a NUL byte in the first 8 KiB), unreadable. The reason is returned, never thrown, so that one bad file
  * never stops a run.
  */
 import { readFileSync, statSync } from "node:fs";
@@ -27,10 +27,21 @@ export function readSource(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): Sou
   } catch (error) {
     return { ok: false, problem: `cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
   }
+  // UTF-16 with its byte order mark: Windows PowerShell saves scripts so by default.
+  const utf16 = utf16Text(buffer);
+  if (utf16 !== null) return { ok: true, text: utf16 };
   if (buffer.subarray(0, 8192).includes(0)) return { ok: false, skipped: true, problem: "skipped: binary content (NUL bytes), not source text" };
   let text = buffer.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { ok: true, text };
+}
+
+/** The text of a buffer that starts with a UTF-16 byte order mark (little- or big-endian), or `null`. */
+function utf16Text(buffer: Buffer): string | null {
+  if (buffer.length < 2) return null;
+  if (buffer[0] === 0xff && buffer[1] === 0xfe) return buffer.toString("utf16le", 2);
+  if (buffer[0] === 0xfe && buffer[1] === 0xff) return Buffer.from(buffer.subarray(2, buffer.length - (buffer.length % 2))).swap16().toString("utf16le");
+  return null;
 }
 
 export function formatBytes(bytes: number): string {

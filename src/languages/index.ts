@@ -42,7 +42,7 @@ export function prefilterReading(language: LanguageId): TextReading {
   };
 }
 
-export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "rust", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
+export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "rust", "powershell", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
 /** What `--languages` and the config's `languages` mean when they are not given: all but Markdown code blocks. */
@@ -56,6 +56,7 @@ export const LANGUAGE_LABELS: Readonly<Record<LanguageId, string>> = {
   php: "PHP",
   ruby: "Ruby",
   rust: "Rust",
+  powershell: "PowerShell",
   terraform: "Terraform/HCL",
   yaml: "YAML",
   json: "JSON",
@@ -85,6 +86,8 @@ const EXTENSIONS: Readonly<Record<string, LanguageId>> = {
   ".rb": "ruby",
   ".rake": "ruby",
   ".rs": "rust",
+  ".ps1": "powershell",
+  ".psm1": "powershell",
   ".tf": "terraform",
   ".hcl": "terraform",
   ".tfvars": "terraform",
@@ -114,10 +117,11 @@ const INTERPRETERS: Readonly<Record<string, LanguageId>> = {
   php: "php",
   ruby: "ruby",
   node: "typescript",
+  pwsh: "powershell",
 };
 
 /** The grammar each tree-sitter language parses with. */
-const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", rust: "rust", terraform: "hcl" };
+const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", rust: "rust", powershell: "powershell", terraform: "hcl" };
 
 export function extensionOf(path: string): string {
   const slash = path.lastIndexOf("/");
@@ -153,7 +157,7 @@ export function parseLanguageList(names: readonly string[]): { languages: Langua
   for (const raw of names) {
     const name = raw.trim().toLowerCase();
     if (!name) continue;
-    const alias: Record<string, LanguageId> = { js: "typescript", javascript: "typescript", ts: "typescript", bash: "shell", sh: "shell", hcl: "terraform", tf: "terraform", yml: "yaml", md: "markdown", py: "python", rb: "ruby", rs: "rust" };
+    const alias: Record<string, LanguageId> = { js: "typescript", javascript: "typescript", ts: "typescript", bash: "shell", sh: "shell", hcl: "terraform", tf: "terraform", yml: "yaml", md: "markdown", py: "python", rb: "ruby", rs: "rust", ps: "powershell", ps1: "powershell", pwsh: "powershell" };
     const id = (LANGUAGE_IDS as readonly string[]).includes(name) ? (name as LanguageId) : alias[name];
     if (id) languages.push(id);
     else unknown.push(raw);
@@ -216,6 +220,7 @@ async function frontEnd(id: LanguageId): Promise<Lower> {
     case "php":
     case "ruby":
     case "rust":
+    case "powershell":
     case "terraform": {
       const [{ parseWith }, lowering] = await Promise.all([import("./tree-sitter.js"), treeLowering(id)]);
       const grammar = GRAMMAR_OF[id]!;
@@ -260,6 +265,8 @@ async function treeLowering(id: LanguageId) {
       return (await import("./ruby.js")).lowerRuby;
     case "rust":
       return (await import("./rust.js")).lowerRust;
+    case "powershell":
+      return (await import("./powershell.js")).lowerPowerShell;
     default:
       return (await import("./hcl.js")).lowerHcl;
   }

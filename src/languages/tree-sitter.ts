@@ -21,6 +21,7 @@ const GRAMMAR_FILES = {
   php: "@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm",
   ruby: "@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm",
   rust: "@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm",
+  powershell: "@vscode/tree-sitter-wasm/wasm/tree-sitter-powershell.wasm",
   hcl: "@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm",
 } as const;
 

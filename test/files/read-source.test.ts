@@ -25,6 +25,14 @@ describe("readSource", () => {
     expect(readSource(file("bom.ts", "\ufeffconst a = 1;\n"))).toEqual({ ok: true, text: "const a = 1;\n" });
   });
 
+  it("reads UTF-16 with a byte-order mark, little- and big-endian (Windows PowerShell's default)", () => {
+    const text = 'Invoke-RestMethod -Uri "$base/zones/$id/settings/minify" -Method Patch\n';
+    expect(readSource(file("le.ps1", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")])))).toEqual({ ok: true, text });
+    expect(readSource(file("be.ps1", Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, "utf16le").swap16()])))).toEqual({ ok: true, text });
+    // Without the mark, NUL bytes are binary.
+    expect(readSource(file("bare.ps1", Buffer.from(text, "utf16le")))).toMatchObject({ ok: false, skipped: true });
+  });
+
   it("skips binary and oversized files, and says why", () => {
     expect(readSource(file("binary.ts", Buffer.from([0x63, 0x00, 0x64])))).toEqual({ ok: false, skipped: true, problem: "skipped: binary content (NUL bytes), not source text" });
     expect(readSource(file("large.ts", "x".repeat(2048)), 1024)).toEqual({ ok: false, skipped: true, problem: "skipped: 2.0 KiB is over the 1.0 KiB limit for source files" });

@@ -1,0 +1,104 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { scan } from "../../src/scanner/scan.js";
+import { AS_OF } from "../support/analyze.js";
+import { scratchDirectory, scratchProject } from "../support/scratch.js";
+
+const API = "https://api.cloudflare.com/client/v4";
+
+/** The findings of a scan of one PowerShell script, as `line method rule`. */
+async function findingsOf(script: string, name = "script.ps1"): Promise<string[]> {
+  const dir = scratchProject("powershell", { [name]: script });
+  const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+  expect(result.summary.problems).toEqual([]);
+  return result.findings.map((f) => `${f.line} ${f.method ?? "-"} ${f.ruleId}`);
+}
+
+describe("the PowerShell front end", () => {
+  it("reads a command continued over lines with backticks", async () => {
+    const script = `$r = Invoke-RestMethod \`\n    -Uri "${API}/zones/$zone/settings/minify" \`\n    -Method Patch \`\n    -Body '{"value":"off"}'\n`;
+    expect(await findingsOf(script)).toEqual(["2 PATCH no-deprecated-endpoint"]);
+  });
+
+  it("reads names without regard to case, and GET when no method is given", async () => {
+    const script = `$Base = "${API}"\n$ZONE = "z"\ninvoke-restmethod -uri "$base/zones/$zone/rate_limits" -headers $h\nIRM "$BASE/zones/$Zone/rate_limits" -Method post\n`;
+    expect(await findingsOf(script)).toEqual(["3 GET no-deprecated-endpoint", "4 POST no-deprecated-endpoint"]);
+  });
+
+  it("binds a command's arguments to the function's parameters: by name, by unambiguous prefix, by position, switches aside", async () => {
+    const script = [
+      "function Set-Setting {",
+      "    param([string]$ZoneId, [switch]$Quiet, [string]$SettingName, $Value)",
+      `    Invoke-RestMethod -Uri "${API}/zones/$ZoneId/settings/$SettingName" -Method Patch -Body (@{ value = $Value } | ConvertTo-Json)`,
+      "}",
+      'Set-Setting -ZoneId $z -SettingName "brotli" -Value "on"',
+      'Set-Setting -Zone $z -Quiet -Setting "mobile_redirect" -Value "off"',
+      'Set-Setting $z "server_side_exclude" "off"',
+      'Set-Setting -ZoneId $z -SettingName "ssl" -Value "full"',
+    ].join("\n");
+    expect(await findingsOf(script)).toEqual(["5 PATCH no-deprecated-endpoint", "6 PATCH no-deprecated-endpoint", "7 PATCH no-deprecated-endpoint"]);
+  });
+
+  it("fills -f and [string]::Format placeholders, here-strings and single-quoted text", async () => {
+    const script = [
+      `$root = '${API}'`,
+      "$a = $root + ('/zones/{0}/firewall/rules' -f $zone)",
+      "Invoke-RestMethod -Uri $a -Method Post",
+      '$b = [string]::Format("{0}/zones/{1}/settings/{2}", $root, $zone, "brotli")',
+      "Invoke-RestMethod -Uri $b -Method Patch",
+      "$pool = @'",
+      '{"name": "p", "notification_email": "ops@example.com"}',
+      "'@",
+      `Invoke-RestMethod -Uri "$root/accounts/$acct/load_balancers/pools" -Method Post -Body $pool`,
+    ].join("\n");
+    expect(await findingsOf(script)).toEqual(["2 POST no-deprecated-endpoint", "4 PATCH no-deprecated-endpoint", "7 - no-notification-email"]);
+  });
+
+  it("reads Invoke-WebRequest, a splatted hashtable, and Windows PowerShell's curl alias", async () => {
+    const script = [
+      `$params = @{ Uri = "${API}/zones/$z/firewall/rules"; Method = "Put"; Headers = $h }`,
+      "Invoke-RestMethod @params",
+      `$page = Invoke-WebRequest -Uri "${API}/zones/$z/settings/minify" -UseBasicParsing`,
+      `curl "${API}/accounts/$a/tunnels" -Headers $h`,
+    ].join("\n");
+    expect(await findingsOf(script)).toEqual(["1 PUT no-deprecated-endpoint", "3 GET no-deprecated-endpoint", "4 GET no-deprecated-endpoint"]);
+  });
+
+  it("leaves messages, comments and other APIs alone", async () => {
+    const script = [
+      `Write-Host "Patched ${API}/zones/$z/settings/minify"`,
+      `# Invoke-RestMethod -Uri "${API}/zones/$z/settings/minify" -Method Patch`,
+      '$ngrok = Invoke-RestMethod -Uri "http://127.0.0.1:4040/api/tunnels"',
+      `Invoke-RestMethod -Uri "${API}/zones/$z/rulesets" -Method Get`,
+    ].join("\n");
+    expect(await findingsOf(script)).toEqual([]);
+  });
+
+  it("reads the records a response gives, through ForEach-Object and Where-Object", async () => {
+    const script = [
+      `$records = (Invoke-RestMethod -Uri "${API}/zones/$z/dns_records").result`,
+      "$records | Where-Object { $_.proxied } | ForEach-Object { Write-Host $_.zone_name }",
+      "foreach ($r in $records) { $name = $r.name }",
+    ].join("\n");
+    expect(await findingsOf(script)).toEqual(["2 - no-removed-dns-record-fields"]);
+  });
+
+  it("reads a module (.psm1) and a UTF-16 script with a byte-order mark", async () => {
+    const dir = scratchDirectory("powershell");
+    const text = `Invoke-RestMethod -Uri "${API}/zones/$z/settings/brotli" -Method Patch\n`;
+    writeFileSync(join(dir, "Tune.psm1"), text);
+    writeFileSync(join(dir, "utf16.ps1"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0 });
+    expect(result.summary.problems).toEqual([]);
+    expect(result.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.method}`).sort()).toEqual(["Tune.psm1:1:24 PATCH", "utf16.ps1:1:24 PATCH"]);
+  });
+
+  it("honours a suppression comment", async () => {
+    const script = `# sunset-lint-disable-next-line no-deprecated-endpoint -- migrating in OPS-7\nInvoke-RestMethod -Uri "${API}/zones/$z/settings/brotli" -Method Patch\n`;
+    const dir = scratchProject("powershell", { "s.ps1": script });
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0 });
+    expect(result.findings).toEqual([]);
+    expect(result.summary.suppressed).toBe(1);
+  });
+});
