@@ -32,11 +32,13 @@ export type GrammarName = keyof typeof GRAMMAR_FILES;
  * function so large that V8's optimizing compiler takes about 0.4 s of CPU and 45 MB to compile
  * it, on a background thread, as soon as the first script is parsed, and the process waits for
  * that compile before it exits: scanning one 60 KB script took 0.67 s and 128 MB, and a cold
- * scan of the benchmark corpus (one shell script among 7,412 files) peaked 58 MiB higher. Shell
- * scripts are small; the other grammars gain from the optimizing compiler (a Python-heavy
- * repository scans 1.13x slower with Liftoff only) and do not have this cost.
+ * scan of the benchmark corpus (one shell script among 7,412 files) peaked 58 MiB higher.
+ * PowerShell's grammar is worse: about 7 s of CPU to optimize, so that a one-line script took 7.6 s
+ * to scan (0.39 s with Liftoff only; a 900 KB script 2.1 s). Such scripts are small; the other
+ * grammars gain from the optimizing compiler (a Python-heavy repository scans 1.13x slower with
+ * Liftoff only) and do not have this cost.
  */
-const BASELINE_COMPILER_ONLY: ReadonlySet<GrammarName> = new Set(["bash"]);
+const BASELINE_COMPILER_ONLY: ReadonlySet<GrammarName> = new Set(["bash", "powershell"]);
 
 let runtime: Promise<typeof import("web-tree-sitter")> | null = null;
 const parsers = new Map<GrammarName, TsParser>();
