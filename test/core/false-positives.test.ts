@@ -36,6 +36,15 @@ export class WebSocketPair {
     expect(summarize(code, analyzeCode(code))).toEqual([]);
     expect(analyzeCode(code, { minConfidence: "low" }).map((f) => [f.ruleId, f.confidence])).toEqual([["valid-logpush-filter", "low"]]);
   });
+  it("`notification_email` of another API (GitHub's users) is only a low-confidence note; a pool's or a health check's stays medium", () => {
+    const confidenceOf = (code: string) => analyzeCode(code, { minConfidence: "low" }).filter((finding) => finding.ruleId === "no-notification-email").map((finding) => finding.confidence);
+    expect(confidenceOf(`export const toUser = (u) => ({ login: u.login, notification_email: u.notification_email ?? null });`)).toEqual(["low", "low"]);
+    // Beside a pool's fields, or in a file about pools, monitors or the API: as before.
+    expect(confidenceOf(`export const pool = { name: "web", origins: [{ address: "192.0.2.1" }], notification_email: "ops@example.com" };`)).toEqual(["medium"]);
+    expect(confidenceOf(`// health checks of the monitoring service\nexport const alert = { notification_email: "ops@example.com" };`)).toEqual(["medium"]);
+    expect(confidenceOf(`await fetch("https://api.cloudflare.com/client/v4/accounts/a/x", { method: "POST", body: JSON.stringify({ notification_email: "ops@example.com" }) });`)).toEqual(["medium"]);
+  });
+
   it("a path a test expects (in an assertion's arguments, however deep) is only a low-confidence note", () => {
     const confidences = (code: string) => analyzeCode(code, { minConfidence: "low" }).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.confidence);
     expect(confidences(`assert.deepEqual(seen, [[\`/zones/\${zoneId}/settings/minify\`, { css: "on" }]]);`)).toEqual(["low"]);
