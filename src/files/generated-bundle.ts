@@ -12,11 +12,19 @@ const ESBUILD_MODULE = /^\/\/ node_modules\//m;
 /** webpack (and ncc) start the lines of their bootstrap with this comment. */
 const WEBPACK_BOOTSTRAP = /^\/\*{6}\/ /m;
 
+/** What `bundlerOf` calls a file a minifier wrote (no bundler's marks, lines thousands of characters long). */
+export const MINIFIER = "a minifier";
+/** Minified: at least this long, with lines this long on average (source code's are under 100). */
+const MINIFIED_LENGTH = 20_000;
+const MINIFIED_LINE = 1_000;
+
 /**
  * The bundler that generated this JavaScript text, by the marks each leaves, or null: webpack's
  * (and ncc's) bootstrap lines with its module loader called, esbuild's module wrappers after a
- * line comment naming each package's file. A file that only mentions them in strings or patterns
- * (a stack trace parser that recognises webpack's frames, say) is none.
+ * line comment naming each package's file; or `MINIFIER` for minified code without them (a
+ * production bundle committed as `swagger-ui-bundle.js`: 1.4 MB on one line). A file that only
+ * mentions them in strings or patterns (a stack trace parser that recognises webpack's frames,
+ * say) is none.
  */
 export function bundlerOf(path: string, text: string): string | null {
   if (!BUNDLE_NAME.test(path)) return null;
@@ -25,8 +33,21 @@ export function bundlerOf(path: string, text: string): string | null {
     if (text.includes("__webpack_require__(")) return "webpack";
   }
   if ((text.includes("__commonJS({") || text.includes("__esm({")) && ESBUILD_MODULE.test(text)) return "esbuild";
+  if (text.length >= MINIFIED_LENGTH && isMinified(text)) return MINIFIER;
   return null;
 }
 
+function isMinified(text: string): boolean {
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) {
+    if (++lines > text.length / MINIFIED_LINE) return false;
+  }
+  return true;
+}
+
+/** What a generated file is, in a sentence about leaving it out. */
+export const bundleDescription = (bundler: string) => (bundler === MINIFIER ? "minified JavaScript (a minifier's output, not source)" : `a bundle built by ${bundler}`);
+
 /** How a scan names a bundle it leaves out. */
-export const bundleSkipped = (bundler: string) => `skipped: a bundle built by ${bundler}, with the code of the packages it was built from; --no-default-ignores scans it`;
+export const bundleSkipped = (bundler: string) =>
+  bundler === MINIFIER ? `skipped: ${bundleDescription(bundler)}; --no-default-ignores scans it` : `skipped: ${bundleDescription(bundler)}, with the code of the packages it was built from; --no-default-ignores scans it`;

@@ -13,7 +13,7 @@ import { closeSync, constants, existsSync, lstatSync, openSync, readdirSync, rea
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import type { Ignore } from "ignore";
-import { bundlerOf } from "../files/generated-bundle.js";
+import { bundleDescription, bundlerOf } from "../files/generated-bundle.js";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { readSource } from "../files/read-source.js";
 import { indexPathOf, readTrackedPaths, type TrackedPaths } from "../files/git-tracked.js";
@@ -174,7 +174,7 @@ export function ignoredBecause(file: string, options: DiscoverOptions): string |
   // Told by its text, as the scan tells it when it reads the file.
   const read = options.noDefaultIgnores ? null : readSource(file);
   const bundler = read?.ok ? bundlerOf(file, read.text) : null;
-  if (bundler !== null) return `a bundle built by ${bundler}, left out by default (--no-default-ignores scans it)`;
+  if (bundler !== null) return `${bundleDescription(bundler)}, left out by default (--no-default-ignores scans it)`;
   return null;
 }
 

@@ -42,6 +42,17 @@ describe("generated bundles", () => {
     expect(bundlerOf("index.ts", ESBUILD)).toBeNull();
   });
 
+  it("include minified JavaScript without a bundler's marks (lines of thousands of characters), not long source", () => {
+    // A production bundle committed beside the code (a vendored API explorer): one line of 40 KB.
+    const minified = `!function(e,t){"object"==typeof exports?module.exports=t():e.X=t()}(this,function(){${'var a=fetch("/zones/"+z+"/settings/minify",{method:"PATCH"});'.repeat(700)}});`;
+    expect(bundlerOf("vendor/explorer-bundle.js", minified)).toBe("a minifier");
+    expect(bundlerOf("vendor/explorer-bundle.ts", minified)).toBeNull();
+    // Source with a long embedded line (a data URL) among many ordinary ones; a short one-liner.
+    const source = `export const ICON = "data:image/png;base64,${"A".repeat(30_000)}";\n${"export const f = (x) => x + 1;\n".repeat(400)}`;
+    expect(bundlerOf("icons.js", source)).toBeNull();
+    expect(bundlerOf("tiny.js", 'fetch("/zones/z/settings/minify",{method:"PATCH"})')).toBeNull();
+  });
+
   const root = mkdtempSync(join(tmpdir(), "sunset-lint-bundles-"));
   afterAll(() => [root, `${root}.cache.json`].forEach((path) => rmSync(path, { recursive: true, force: true })));
   writeFileSync(join(root, "index.js"), ESBUILD);
