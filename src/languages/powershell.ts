@@ -80,6 +80,10 @@ interface CommandElements {
 class PowerShellLowering extends TreeLowering {
   protected readonly grammarLabel = "PowerShell";
   private readonly functions = new Map<string, FunctionShape>();
+  /** The classes of the file, by name in lower case (`[Zone]::new()` and `New-Object Zone` make instances). */
+  private readonly classes = new Set<string>();
+  /** In a class's method: `$this` is the instance. */
+  private inClass = false;
 
   override lowerTree(tree: Tree): LoweredFile {
     for (const definition of tree.rootNode.descendantsOfType("function_statement")) {
@@ -87,7 +91,56 @@ class PowerShellLowering extends TreeLowering {
       const name = definition.namedChildren.find((child) => child?.type === "function_name")?.text.toLowerCase();
       if (name) this.functions.set(name, this.shapeOf(definition));
     }
+    for (const definition of tree.rootNode.descendantsOfType("class_statement")) {
+      const name = definition?.namedChildren.find((child) => child?.type === "simple_name")?.text.toLowerCase();
+      if (name) this.classes.add(name);
+    }
     return super.lowerTree(tree);
+  }
+
+  /**
+   * `class Zone : Base { [string]$Id = "…"; Zone($id) { $this.Id = $id } [object] Rules() { return … } }`:
+   * its properties (with their defaults) and methods as members, the method named after the class
+   * as the constructor, `static` ones static. A method returns what its `return` gives (no implicit output).
+   */
+  private classDeclaration(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const names = node.namedChildren.filter((child): child is SyntaxNode => child?.type === "simple_name");
+    const name = names[0]?.text.toLowerCase() ?? null;
+    const base = names[1] ?? null;
+    const members: IR.ClassMember[] = [];
+    const outer = this.inClass;
+    this.inClass = true;
+    try {
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        const isStatic = child.namedChildren.some((part) => part?.type === "class_attribute" && part.text.toLowerCase() === "static");
+        if (child.type === "class_property_definition") {
+          const variable = child.namedChildren.find((part) => part?.type === "variable");
+          const property = variable ? variableName(variable.text) : null;
+          const fallback = child.namedChildren.filter((part): part is SyntaxNode => part !== null && part.type !== "class_attribute" && part.type !== "type_literal" && part.type !== "variable").at(-1);
+          if (property?.kind === "name") members.push({ range: this.range(child), key: variable!.text.replace(/^\$/, ""), value: fallback ? this.expression(fallback) : null, isStatic, typeText: null });
+        } else if (child.type === "class_method_definition") {
+          const methodName = child.namedChildren.find((part) => part?.type === "simple_name")?.text ?? null;
+          const parameters = (child.namedChildren.find((part) => part?.type === "class_method_parameter_list")?.namedChildren ?? []).flatMap((parameter) => {
+            const variable = parameter?.namedChildren.find((part) => part?.type === "variable");
+            const parameterName = variable ? variableName(variable.text) : null;
+            return variable && parameterName?.kind === "name" ? [{ name: parameterName.name, range: this.range(variable) }] : [];
+          });
+          const body = child.namedChildren.find((part) => part?.type === "statement_list" || part?.type === "script_block") ?? null;
+          const fn = this.inFunctionScope(
+            parameters.map((p) => p.name),
+            () => this.fn(methodName, parameters.map((p) => p.name), parameters.map((p) => p.range), body ? this.statements(body.namedChildren) : [], this.range(child)),
+          );
+          const isConstructor = methodName !== null && methodName.toLowerCase() === name;
+          members.push({ range: this.range(child), key: isConstructor ? "constructor" : methodName, value: fn, isStatic, typeText: null });
+        }
+      }
+    } finally {
+      this.inClass = outer;
+    }
+    const cls: IR.ClassNode = { kind: "class", range, name: name === null ? null : classBinding(name), superClass: base ? this.identifier(classBinding(base.text), this.range(base)) : null, members };
+    return { kind: "class-declaration", range, cls };
   }
 
   protected override commentText(raw: string): string {
@@ -112,6 +165,8 @@ class PowerShellLowering extends TreeLowering {
         return this.assignmentStatement(node);
       case "function_statement":
         return { kind: "function-declaration", range, fn: this.functionNode(node) };
+      case "class_statement":
+        return this.classDeclaration(node);
       case "param_block":
         // A script's own parameters: each holds its default when the script is run without it.
         return this.parameters(node).flatMap((parameter) => (parameter.defaultValue ? [this.assignment(parameter.name, parameter.range, parameter.defaultValue, parameter.range)] : []));
@@ -344,6 +399,7 @@ class PowerShellLowering extends TreeLowering {
     const range = this.range(node);
     const name = variableName(node.text);
     if (name.kind !== "name") return this.opaque(range);
+    if (name.name === "this" && this.inClass) return { kind: "this", range };
     const automatic = AUTOMATIC[name.name];
     if (automatic === "true" || automatic === "false") return { kind: "boolean", range, value: automatic === "true" };
     if (automatic === "null") return { kind: "null", range };
@@ -475,6 +531,9 @@ class PowerShellLowering extends TreeLowering {
       // [string]::Format("{0}/zones/{1}", $base, $zone)
       if (method === "format" && args[0]) return this.formatted(args[0], args.slice(1), range);
       if (TEXT_KEEPING_STATICS.test(method) && args[0]) return args[0];
+      // [Zone]::new($id): an instance of a class of the file
+      const type = typeName(object);
+      if (method === "new" && type !== null && this.classes.has(type.toLowerCase())) return { kind: "new", range, callee: this.identifier(classBinding(type), this.range(object)), args };
       return this.opaque(range, args);
     }
     const receiver = this.expression(object);
@@ -564,6 +623,14 @@ class PowerShellLowering extends TreeLowering {
     if (MESSAGE_COMMANDS.test(name)) return this.call(this.identifier("print", this.range(nameNode)), everything(), range);
     if (name === "write-output" || name === "echo") return elements.positional.length === 1 ? this.expression(elements.positional[0]!) : this.opaque(range, everything());
     if (name === "convertto-json" && elements.named.some((element) => element.name === "inputobject")) return this.jsonText(valueOf(named("inputobject")!.value) ?? this.opaque(range), range);
+    // New-Object Zone -ArgumentList $id, $name: an instance of a class of the file
+    const created = name === "new-object" ? (named("typename")?.value ?? elements.positional[0] ?? null) : null;
+    if (created && this.classes.has(created.text.toLowerCase())) {
+      const argumentList = named("argumentlist")?.value ?? elements.positional[1] ?? null;
+      const given = argumentList ? this.expression(argumentList) : null;
+      const args = given === null ? [] : given.kind === "array" ? given.elements.filter((element): element is IR.Expression => element !== null && element.kind !== "spread") : [given];
+      return { kind: "new", range, callee: this.identifier(classBinding(created.text), this.range(created)), args };
+    }
     const shape = this.functions.get(name);
     if (shape) return this.call(this.identifier(name, this.range(nameNode)), this.boundArguments(shape, elements, range), range);
     // A command defined elsewhere (another file's function, a module's cmdlet): its positional
@@ -625,6 +692,15 @@ function variableName(text: string): { kind: "name"; name: string } | { kind: "e
   if (environment) return { kind: "environment", name: environment[1]! };
   name = name.replace(/^(?:script|global|local|private|using|variable):/i, "");
   return { kind: "name", name: name.toLowerCase() };
+}
+
+/** The name a class is bound to: `[zone]`, apart from the variables (`$zone = [Zone]::new()`). */
+const classBinding = (name: string) => `[${name.toLowerCase()}]`;
+
+/** The name a type literal writes (`[Zone]` → `Zone`, `[System.Net.WebClient]` → `WebClient`), or `null`. */
+function typeName(node: SyntaxNode): string | null {
+  const match = /^\[\s*(?:[\w.]+\.)?(\w+)\s*\]$/.exec(node.text);
+  return match ? match[1]! : null;
 }
 
 /** A command's name in lower case, or `null` when it is computed (`& $command`). */

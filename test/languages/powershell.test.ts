@@ -84,6 +84,25 @@ describe("the PowerShell front end", () => {
     expect(await findingsOf(script)).toEqual(["2 - no-removed-dns-record-fields"]);
   });
 
+  it("reads classes: properties, the constructor, methods on $this, [Class]::new and New-Object", async () => {
+    const script = [
+      `$Script:Root = "${API}"`,
+      "class Zone {",
+      "    [string]$Id",
+      "    Zone([string]$id) { $this.Id = $id }",
+      "    [void] SetSetting([string]$setting, [string]$value) {",
+      '        Invoke-RestMethod -Method Patch -Uri ($Script:Root + "/zones/" + $this.Id + "/settings/" + $setting) -Body (@{ value = $value } | ConvertTo-Json)',
+      "    }",
+      "}",
+      '$zone = [Zone]::new("abc")',
+      '$zone.SetSetting("brotli", "on")',
+      '$other = New-Object Zone -ArgumentList "def"',
+      '$other.SetSetting("always_online", "on")',
+      '(New-Object -TypeName Zone -ArgumentList "ghi").SetSetting("mobile_redirect", "off")',
+    ].join("\n");
+    expect(await findingsOf(script)).toEqual(["10 PATCH no-deprecated-endpoint", "13 PATCH no-deprecated-endpoint"]);
+  });
+
   it("reads a module (.psm1) and a UTF-16 script with a byte-order mark", async () => {
     const dir = scratchDirectory("powershell");
     const text = `Invoke-RestMethod -Uri "${API}/zones/$z/settings/brotli" -Method Patch\n`;
