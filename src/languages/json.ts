@@ -35,6 +35,77 @@ export function lowerJson(path: string, text: string): ParseResult {
 
 const MAX_DEPTH = 200;
 
+/** Private-use characters around a hole's number in the text parsed (they cannot be in a written document). */
+const HOLE_OPEN = "\uE000";
+const HOLE_CLOSE = "\uE001";
+const HOLE_PAD = "\uE002";
+const HOLE = /\uE000(\d+)\uE001\uE002*/g;
+
+/**
+ * A JSON document written as text with holes (a here-string body with `$mail` in it, a shell
+ * `--data "{\"filter\":\"$F\"}"`): the record it is, each hole where it stands (a value of its own,
+ * or part of a string). `null` when the text, its holes read as strings, is no JSON object or array.
+ * Offsets are the literal text's own, placed from `offset` (holes shift what follows them: a key
+ * after a hole is placed a few characters off, on its line).
+ */
+export function jsonToModelWithHoles(pieces: readonly (string | IR.Expression)[], offset = 0): IR.Expression | null {
+  const firstText = pieces.find((piece): piece is string => typeof piece === "string" && piece.trim() !== "");
+  if (firstText === undefined || pieces.indexOf(firstText) !== 0 || !/^\s*[[{]/.test(firstText)) return null;
+  const holes: IR.Expression[] = [];
+  let text = "";
+  let inString = false;
+  for (const piece of pieces) {
+    if (typeof piece !== "string") {
+      // As long as the hole is written (`$mail`: 5 characters), so that what follows keeps its offsets.
+      const marker = `${HOLE_OPEN}${holes.length}${HOLE_CLOSE}`;
+      const written = piece.range[1] - piece.range[0];
+      const padded = marker + HOLE_PAD.repeat(Math.max(0, written - marker.length - (inString ? 0 : 2)));
+      holes.push(piece);
+      text += inString ? padded : `"${padded}"`;
+      continue;
+    }
+    for (let index = 0; index < piece.length; index++) {
+      const character = piece[index];
+      if (inString && character === "\\") index++;
+      else if (character === '"') inString = !inString;
+    }
+    text += piece;
+  }
+  try {
+    JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const model = jsonToModel(text, offset);
+  return model && (model.kind === "object" || model.kind === "array") ? withHoles(model, holes) : null;
+}
+
+/** A model with each hole's marker replaced by the hole (a string holding markers becomes a template). */
+function withHoles(model: IR.Expression, holes: readonly IR.Expression[]): IR.Expression {
+  switch (model.kind) {
+    case "object":
+      return { ...model, properties: model.properties.map((property) => (property.kind === "property" ? { ...property, value: withHoles(property.value, holes) } : property)) };
+    case "array":
+      return { ...model, elements: model.elements.map((element) => (element === null || element.kind === "spread" ? element : withHoles(element, holes))) };
+    case "string": {
+      if (!model.value.includes(HOLE_OPEN)) return model;
+      const quasis: IR.TemplateQuasi[] = [];
+      const expressions: IR.Expression[] = [];
+      let last = 0;
+      for (const match of model.value.matchAll(HOLE)) {
+        quasis.push({ range: model.range, value: model.value.slice(last, match.index) });
+        expressions.push(holes[Number(match[1])]!);
+        last = match.index! + match[0].length;
+      }
+      quasis.push({ range: model.range, value: model.value.slice(last) });
+      if (expressions.length === 1 && quasis.every((quasi) => quasi.value === "")) return expressions[0]!;
+      return { kind: "template", range: model.range, quasis, expressions, tag: null };
+    }
+    default:
+      return model;
+  }
+}
+
 function toModel(node: JsonNode, offset: number, depth: number): IR.Expression {
   const range: IR.Range = [offset + node.offset, offset + node.offset + node.length];
   if (depth > MAX_DEPTH) return { kind: "unknown", range, children: [] };

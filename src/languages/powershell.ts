@@ -15,7 +15,7 @@
  * Patch`), so that a wrapper defined in another file is read as other languages' wrappers are.
  */
 import type * as IR from "../core/ir.js";
-import { jsonToModel } from "./json.js";
+import { jsonToModel, jsonToModelWithHoles } from "./json.js";
 import { bracePieces, TreeLowering, type CommandWord, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -423,7 +423,8 @@ class PowerShellLowering extends TreeLowering {
     }
     pieces.push(unescapePowerShell(this.text.slice(at, Math.max(at, end)), here));
     if (pieces.length === 1) return this.literalText(pieces[0] as string, start, this.range(node));
-    return this.template(pieces, this.range(node));
+    // A JSON body with variables in it (`@"{"name": "$pool", "notification_email": "$mail"}"@`): the record.
+    return jsonToModelWithHoles(pieces, start) ?? this.template(pieces, this.range(node));
   }
 
   /** Text without expansions; a JSON document written as text (`'{"value":"off"}'`, a here-string body) is read as the record it is. */

@@ -9,9 +9,20 @@
  * grammar's word nodes, which split unquoted `$A/zones/$B` unevenly.
  */
 import type * as IR from "../core/ir.js";
-import { jsonToModel } from "./json.js";
+import { jsonToModel, jsonToModelWithHoles } from "./json.js";
 import { TreeLowering, type CommandWord as Word, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
+
+/** Whether a word's text is a JSON object or array (strictly: a variable's value is only a record when it parses). */
+function isJsonDocument(text: string): boolean {
+  if (!/^\s*[[{]/.test(text)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** wget options whose value is the next word. */
 const WGET_OPTIONS_WITH_VALUE = new Set(["--header", "-O", "--output-document", "-o", "--output-file", "-U", "--user-agent", "--post-data", "--post-file", "--body-data", "--body-file", "--method", "-P", "--directory-prefix", "-T", "--timeout", "-t", "--tries", "--user", "--password"]);
@@ -53,7 +64,10 @@ class ShellLowering extends TreeLowering {
         if (!name) return null;
         // SETTINGS=(brotli minify): a list of its words
         const lowered = value?.type === "array" ? this.array(this.words(value.namedChildren.filter((child): child is SyntaxNode => child !== null)).map((word) => word.expression), this.range(value)) : null;
-        return this.assignment(name.text, this.range(name), lowered ?? (value ? this.word([value]).expression : this.string("", range)), range);
+        // SRV_DATA="{\"type\":\"SRV\",\"data\":{\"service\":\"$S\"}}": a JSON document kept for a request, as its record
+        const word = value && !lowered ? this.word([value]) : null;
+        const record = word && (word.literal === null || isJsonDocument(word.literal)) ? this.jsonBody(word) : null;
+        return this.assignment(name.text, this.range(name), lowered ?? record ?? word?.expression ?? this.string("", range), range);
       }
       case "for_statement": {
         // for s in brotli minify; do …; done, for s in "${SETTINGS[@]}": each word in turn.
@@ -156,8 +170,13 @@ class ShellLowering extends TreeLowering {
 
   /** A `'{"type":"SRV",…}'` argument as the record it writes. */
   private jsonBody(word: Word): IR.Expression | null {
-    if (word.literal === null || !/^\s*[[{]/.test(word.literal)) return null;
     const quoteOffset = /^['"]/.test(this.text.slice(word.range[0], word.range[0] + 1)) ? 1 : 0;
+    // "{\"filter\": \"$FILTER\"}": the record, with the variables where they stand
+    if (word.literal === null && word.expression.kind === "template") {
+      const { quasis, expressions } = word.expression;
+      return jsonToModelWithHoles(quasis.flatMap((quasi, index) => (expressions[index] ? [quasi.value, expressions[index]!] : [quasi.value])), word.range[0] + quoteOffset);
+    }
+    if (word.literal === null || !/^\s*[[{]/.test(word.literal)) return null;
     return jsonToModel(word.literal, word.range[0] + quoteOffset);
   }
 

@@ -53,6 +53,13 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.method}`).sort()).toEqual(["calls.py:5:13 GET", "urls.py:7:5 PATCH"]);
   });
 
+  it("reads curl's JSON data with shell variables in it as the record it is", async () => {
+    const dir = scratchDirectory("shell-json");
+    writeFileSync(join(dir, "pool.sh"), 'API="https://api.cloudflare.com/client/v4"\ncurl -X POST "$API/accounts/$ACCOUNT/load_balancers/pools" --data "{\\"name\\":\\"$NAME\\",\\"notification_email\\":\\"$MAIL\\",\\"minimum_origins\\":$MIN}"\n');
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.confidence}`)).toEqual(["pool.sh:2 no-notification-email medium"]);
+  });
+
   it("scans only the languages asked for", async () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));

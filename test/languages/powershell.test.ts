@@ -55,6 +55,19 @@ describe("the PowerShell front end", () => {
     expect(await findingsOf(script)).toEqual(["2 POST no-deprecated-endpoint", "4 PATCH no-deprecated-endpoint", "7 - no-notification-email"]);
   });
 
+  it("reads a JSON body written as a here-string with variables in it, each key where it is written", async () => {
+    const script = [
+      "$pool = @\"",
+      '{"name": "$name", "origins": [{"address": "$ip"}], "notification_email": "$mail", "enabled": $enabled}',
+      '"@',
+      `Invoke-RestMethod -Uri "${API}/accounts/$a/load_balancers/pools" -Method Post -Body $pool`,
+      '$text = "{not json: $x}"',
+    ].join("\n");
+    const dir = scratchProject("powershell", { "pool.ps1": script });
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    expect(result.findings.map((f) => `${f.line}:${f.column} ${f.ruleId}`)).toEqual(["2:52 no-notification-email"]);
+  });
+
   it("reads Invoke-WebRequest, a splatted hashtable, and Windows PowerShell's curl alias", async () => {
     const script = [
       `$params = @{ Uri = "${API}/zones/$z/firewall/rules"; Method = "Put"; Headers = $h }`,
