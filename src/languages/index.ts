@@ -42,7 +42,7 @@ export function prefilterReading(language: LanguageId): TextReading {
   };
 }
 
-export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "rust", "powershell", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
+export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "rust", "powershell", "java", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
 /** What `--languages` and the config's `languages` mean when they are not given: all but Markdown code blocks. */
@@ -57,6 +57,7 @@ export const LANGUAGE_LABELS: Readonly<Record<LanguageId, string>> = {
   ruby: "Ruby",
   rust: "Rust",
   powershell: "PowerShell",
+  java: "Java",
   terraform: "Terraform/HCL",
   yaml: "YAML",
   json: "JSON",
@@ -88,6 +89,7 @@ const EXTENSIONS: Readonly<Record<string, LanguageId>> = {
   ".rs": "rust",
   ".ps1": "powershell",
   ".psm1": "powershell",
+  ".java": "java",
   ".tf": "terraform",
   ".hcl": "terraform",
   ".tfvars": "terraform",
@@ -121,7 +123,7 @@ const INTERPRETERS: Readonly<Record<string, LanguageId>> = {
 };
 
 /** The grammar each tree-sitter language parses with. */
-const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", rust: "rust", powershell: "powershell", terraform: "hcl" };
+const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", rust: "rust", powershell: "powershell", java: "java", terraform: "hcl" };
 
 export function extensionOf(path: string): string {
   const slash = path.lastIndexOf("/");
@@ -221,6 +223,7 @@ async function frontEnd(id: LanguageId): Promise<Lower> {
     case "ruby":
     case "rust":
     case "powershell":
+    case "java":
     case "terraform": {
       const [{ parseWith }, lowering] = await Promise.all([import("./tree-sitter.js"), treeLowering(id)]);
       const grammar = GRAMMAR_OF[id]!;
@@ -267,6 +270,8 @@ async function treeLowering(id: LanguageId) {
       return (await import("./rust.js")).lowerRust;
     case "powershell":
       return (await import("./powershell.js")).lowerPowerShell;
+    case "java":
+      return (await import("./java.js")).lowerJava;
     default:
       return (await import("./hcl.js")).lowerHcl;
   }

@@ -22,6 +22,7 @@ const GRAMMAR_FILES = {
   ruby: "@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm",
   rust: "@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm",
   powershell: "@vscode/tree-sitter-wasm/wasm/tree-sitter-powershell.wasm",
+  java: "@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm",
   hcl: "@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm",
 } as const;
 
