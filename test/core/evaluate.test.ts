@@ -4,6 +4,13 @@ import { analyzeCode, summarize } from "../support/analyze.js";
 const endpoints = (code: string) => summarize(code, analyzeCode(code)).filter((line) => line.startsWith("no-deprecated-endpoint"));
 
 describe("the evaluator", () => {
+  it("takes, of a call's texts, the one written as a path for its URL (a gateway given a service name, an action, a method and the path)", () => {
+    const code = `export const listRules = (gateway, account, zone) => gateway.invokeJson(account, "FIREWALL", "LIST_RULE", "GET", "/zones/" + zone + "/firewall/rules", { page: 1 });`;
+    const methods = analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.method);
+    // Before, "FIREWALL" was read as the URL and the path as a mention: every method listed.
+    expect(methods).toEqual(["GET"]);
+  });
+
   it("does not treat a reassigned let as a constant", () => {
     const code = `
 let url = "https://api.cloudflare.com/client/v4/zones/z/settings/minify";

@@ -208,7 +208,9 @@ export class RequestFinder {
     // `request("GET", "/zones/…")`: a method name given as a string is the method, not the URL.
     const values = node.args.map((arg) => (arg.kind === "function" ? UNKNOWN : evaluator.value(program, arg, env)));
     const methodArgument = values.findIndex((value) => HTTP_METHOD_TEXT.test(staticText(value) ?? ""));
-    let urlIndex = values.findIndex((value, index) => value.kind === "string" && index !== methodArgument);
+    // Of several texts (`invoke(account, "FIREWALL", "LIST_RULE", HttpMethod.GET, "/zones/" + id + "/firewall/rules")`), the one written as a path.
+    const texts = values.flatMap((value, index) => (value.kind === "string" && index !== methodArgument ? [index] : []));
+    let urlIndex = texts.find((index) => writesPath(values[index] as StringValue)) ?? texts[0] ?? -1;
     let url: StringValue | null = urlIndex === -1 ? null : (values[urlIndex] as StringValue);
     let options = values.slice(urlIndex + 1).find((value) => value.kind === "object");
     if (!url) {
@@ -239,6 +241,11 @@ export class RequestFinder {
 }
 
 const URL_OPTION_KEYS = ["url", "uri", "uriPath", "path", "pathname", "endpoint", "resource"];
+
+/** Whether a text's written parts hold a `/` (a path or an address), not a word (`"FIREWALL"`). */
+function writesPath(value: StringValue): boolean {
+  return value.parts.some((part) => !isHole(part) && part.text.includes("/"));
+}
 
 /**
  * A call of a client we cannot see that says it sends a request: by its name (`RestClient.get(url)`,
