@@ -163,6 +163,8 @@ class JavaLowering extends TreeLowering {
     }
     const members: IR.ClassMember[] = [];
     const nested: IR.Statement[] = [];
+    /** An enum's constants, in order (`Setting.values()`). */
+    const constants: { name: string; range: IR.Range }[] = [];
     this.classes.push(context);
     const outerStatic = this.inStatic;
     try {
@@ -183,9 +185,14 @@ class JavaLowering extends TreeLowering {
           const fn = this.methodNode(child);
           members.push({ range: at, key: child.type === "method_declaration" ? fn.name : "constructor", value: fn, isStatic, typeText: null });
         } else if (child.type === "enum_constant") {
-          // enum Setting { MINIFY, BROTLI }: each constant its own name
+          // enum Setting { MINIFY("minify"), … }: each constant an instance made with its arguments
+          // (its fields set by the constructor); `enum Setting { MINIFY, … }`: its own name.
           const constant = child.childForFieldName("name")?.text ?? null;
-          if (constant) members.push({ range: at, key: constant, value: this.string(constant, at), isStatic: true, typeText: null });
+          if (!constant) return;
+          constants.push({ name: constant, range: at });
+          const given = child.childForFieldName("arguments");
+          const value: IR.Expression = given && name ? { kind: "new", range: at, callee: this.identifier(name, at), args: this.argumentsOf(child) } : this.string(constant, at);
+          members.push({ range: at, key: constant, value, isStatic: true, typeText: null });
         } else if (child.type === "enum_body_declarations") {
           for (const inner of child.namedChildren) if (inner) lowerMember(inner);
         }
@@ -194,6 +201,12 @@ class JavaLowering extends TreeLowering {
     } finally {
       this.classes.pop();
       this.inStatic = outerStatic;
+    }
+    if (constants.length > 0 && name && !context.methods.has("values")) {
+      // for (Setting s : Setting.values()): the constants in order
+      const at: IR.Range = [constants[0]!.range[0], constants.at(-1)!.range[1]];
+      const list = this.array(constants.map((constant) => this.member(this.identifier(name, constant.range), constant.name, constant.range, constant.range)), at);
+      members.push({ range: at, key: "values", value: this.fn("values", [], [], [{ kind: "return", range: at, argument: list }], at), isStatic: true, typeText: null });
     }
     const superclass = node.childForFieldName("superclass")?.namedChildren[0] ?? null;
     const cls: IR.ClassNode = { kind: "class", range, name, superClass: superclass ? this.identifier(typeNameOf(superclass), this.range(superclass)) : null, members };

@@ -4,6 +4,21 @@ import { analyzeCode, summarize } from "../support/analyze.js";
 const endpoints = (code: string) => summarize(code, analyzeCode(code)).filter((line) => line.startsWith("no-deprecated-endpoint"));
 
 describe("the evaluator", () => {
+  it("reads an instance's field from outside its class, as its constructor set it from what `new` gave", () => {
+    const code = `class Setting { constructor(id) { this.id = id; } getId() { return this.id; } }
+const API = "https://api.cloudflare.com/client/v4";
+export const one = (zone) => fetch(API + "/zones/" + zone + "/settings/" + new Setting("brotli").id, { method: "PATCH" });`;
+    expect(analyzeCode(code).map((finding) => `${finding.ruleId} ${finding.method}`)).toEqual(["no-deprecated-endpoint PATCH"]);
+  });
+
+  it("runs a method of each of several instances on its own instance (`s.getId()` for each `s` of a list)", () => {
+    const code = `class Setting { constructor(id) { this.id = id; } getId() { return this.id; } }
+const ALL = [new Setting("ssl"), new Setting("minify")];
+const API = "https://api.cloudflare.com/client/v4";
+export function all(zone) { for (const s of ALL) fetch(API + "/zones/" + zone + "/settings/" + s.getId(), { method: "PATCH" }); }`;
+    expect(analyzeCode(code).map((finding) => `${finding.method} ${finding.message.slice(0, 39)}`)).toEqual(["PATCH `PATCH /zones/:zone_id/settings/minify`"]);
+  });
+
   it("takes, of a call's texts, the one written as a path for its URL (a gateway given a service name, an action, a method and the path)", () => {
     const code = `export const listRules = (gateway, account, zone) => gateway.invokeJson(account, "FIREWALL", "LIST_RULE", "GET", "/zones/" + zone + "/firewall/rules", { page: 1 });`;
     const methods = analyzeCode(code).filter((finding) => finding.ruleId === "no-deprecated-endpoint").map((finding) => finding.method);

@@ -56,6 +56,23 @@ describe("the Java front end", () => {
     expect(await findingsOf(source)).toEqual(["3 - no-deprecated-endpoint", "5 PUT no-deprecated-endpoint"]);
   });
 
+  it("reads enum constants made with arguments, and a loop over values()", async () => {
+    const source = [
+      "enum ZoneSetting {",
+      '  MINIFY("minify"), SSL("ssl");',
+      "  private final String id;",
+      "  ZoneSetting(String id) { this.id = id; }",
+      "  String getId() { return id; }",
+      "}",
+      "class Client {",
+      `  static final String API = "${API}";`,
+      '  void all(Http http, String zone) { for (ZoneSetting s : ZoneSetting.values()) http.patch(API + "/zones/" + zone + "/settings/" + s.getId(), "{}"); }',
+      '  void ssl(Http http, String zone) { http.patch(API + "/zones/" + zone + "/settings/" + ZoneSetting.SSL.getId(), "{}"); }',
+      "}",
+    ].join("\n");
+    expect(await findingsOf(source)).toEqual(["9 PATCH no-deprecated-endpoint"]);
+  });
+
   it("leaves other products' paths and messages alone", async () => {
     const source = [
       "class Client {",

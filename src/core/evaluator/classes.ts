@@ -196,6 +196,16 @@ export function thisMember(evaluator: Evaluator, program: Program, node: Node, k
   return owner?.kind === "object" ? (evaluator.property(evaluator.object(program, owner, null), key) ?? UNKNOWN) : UNKNOWN;
 }
 
+/**
+ * A member of an instance read from outside its class (`setting.id` of `new Setting("brotli")`):
+ * what a method called on it set, else the member as made with the instance's arguments.
+ */
+export function instanceProperty(evaluator: Evaluator, instance: Extract<Value, { kind: "instance" }>, key: string): Value | undefined {
+  const field = instance.fields?.get(key);
+  if (field !== undefined && field.kind !== "unknown") return field;
+  return instance.args ? instanceMember(evaluator, instance, key) : classMember(evaluator, instance.program, instance.cls, key, false);
+}
+
 /** A member of an instance made with known arguments, worked out once per instance. */
 function instanceMember(evaluator: Evaluator, instance: Extract<Value, { kind: "instance" }>, key: string): Value | undefined {
   let members = instanceMembers.get(instance);

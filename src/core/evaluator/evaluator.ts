@@ -27,7 +27,7 @@ import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
 import { excludedField, narrowedField, narrowedValue } from "./narrowing.js";
-import { classMember, instanceMethodThroughClass, selfOf, thisMember, thisOfCaller } from "./classes.js";
+import { classMember, instanceMethodThroughClass, instanceProperty, selfOf, thisMember, thisOfCaller } from "./classes.js";
 import { fieldsSetBefore } from "./setters.js";
 import { urlComponent } from "./url-values.js";
 import { valueOfDeclaredType } from "./declared-types.js";
@@ -520,7 +520,7 @@ export class Evaluator {
       case "class":
         return classMember(this, object.program, object.cls, key, true) ?? UNKNOWN;
       case "instance":
-        return classMember(this, object.program, object.cls, key, false) ?? UNKNOWN;
+        return instanceProperty(this, object, key) ?? UNKNOWN;
       case "choice":
         return choiceOf(object.options.map((option) => this.property(option, key) ?? UNKNOWN));
       default:
@@ -559,6 +559,15 @@ export class Evaluator {
       if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
       const throughClass = receiver.kind === "class" ? instanceMethodThroughClass(this, program, node, receiver, name, env) : null;
       if (throughClass) return { result: this.invoke(throughClass.fn, this.args(program, node, env), env, throughClass.self), request: null };
+      // A method of each of several instances (`s.getId()` for each `s` of `Setting.values()`): each run on its own instance.
+      if (receiver.kind === "choice" && receiver.options.length <= MAX_CHOICES && receiver.options.every((option) => option.kind === "instance")) {
+        const args = this.args(program, node, env);
+        const results = receiver.options.map((option) => {
+          const method = this.property(option, name);
+          return method?.kind === "function" ? this.invoke(method, args, env, option) : UNKNOWN;
+        });
+        return { result: choiceOf(results), request: null };
+      }
       // A function of each row of a table (`item.url(zone)` for each `item` of a list): each, in turn.
       if (property?.kind === "choice") return { result: this.invokeEach(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
       if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: UNKNOWN, request: null };
