@@ -11,7 +11,7 @@
  * A wrapper of the class (`this.patch(path, params)`) is followed as in every language.
  */
 import type * as IR from "../core/ir.js";
-import { jsonToModel, jsonToModelWithHoles } from "./json.js";
+import { jsonDocumentModel, jsonToModelWithHoles } from "./json.js";
 import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -352,11 +352,7 @@ class JavaLowering extends TreeLowering {
   private stringLiteral(node: SyntaxNode): IR.Expression {
     const value = this.stringText(node);
     // A JSON document written as a string (`"{\"value\":\"on\"}"`, a text block): the record it is
-    if (/^\s*[[{]/.test(value) && isJson(value)) {
-      const record = jsonToModel(value, node.startIndex + (node.text.startsWith('"""') ? 3 : 1));
-      if (record) return record;
-    }
-    return this.string(value, this.range(node));
+    return jsonDocumentModel(value, node.startIndex + (node.text.startsWith('"""') ? 3 : 1)) ?? this.string(value, this.range(node));
   }
 
   private stringText(node: SyntaxNode): string {
@@ -525,15 +521,6 @@ function concatenated(node: SyntaxNode): SyntaxNode[] {
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
   return [...(left ? concatenated(left) : []), ...(right ? [right] : [])];
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A type's simple name (`Request.Builder` → `Builder`, `List<String>` → `List`). */

@@ -35,6 +35,18 @@ export function lowerJson(path: string, text: string): ParseResult {
 
 const MAX_DEPTH = 200;
 
+/** A JSON object or array written as text (strictly: it parses), as the record it is; `null` for any other text. */
+export function jsonDocumentModel(text: string, offset = 0): IR.Expression | null {
+  if (!/^\s*[[{]/.test(text)) return null;
+  try {
+    JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const model = jsonToModel(text, offset);
+  return model && (model.kind === "object" || model.kind === "array") ? model : null;
+}
+
 /** Private-use characters around a hole's number in the text parsed (they cannot be in a written document). */
 const HOLE_OPEN = "\uE000";
 const HOLE_CLOSE = "\uE001";
@@ -71,13 +83,8 @@ export function jsonToModelWithHoles(pieces: readonly (string | IR.Expression)[]
     }
     text += piece;
   }
-  try {
-    JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const model = jsonToModel(text, offset);
-  return model && (model.kind === "object" || model.kind === "array") ? withHoles(model, holes) : null;
+  const model = jsonDocumentModel(text, offset);
+  return model ? withHoles(model, holes) : null;
 }
 
 /** A model with each hole's marker replaced by the hole (a string holding markers becomes a template). */

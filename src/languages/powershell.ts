@@ -15,7 +15,7 @@
  * Patch`), so that a wrapper defined in another file is read as other languages' wrappers are.
  */
 import type * as IR from "../core/ir.js";
-import { jsonToModel, jsonToModelWithHoles } from "./json.js";
+import { jsonDocumentModel, jsonToModelWithHoles } from "./json.js";
 import { bracePieces, TreeLowering, type CommandWord, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -429,11 +429,7 @@ class PowerShellLowering extends TreeLowering {
 
   /** Text without expansions; a JSON document written as text (`'{"value":"off"}'`, a here-string body) is read as the record it is. */
   private literalText(text: string, offset: number, range: IR.Range): IR.Expression {
-    if (/^\s*[[{]/.test(text) && isJson(text)) {
-      const record = jsonToModel(text, offset);
-      if (record && (record.kind === "object" || record.kind === "array")) return record;
-    }
-    return this.string(text, range);
+    return jsonDocumentModel(text, offset) ?? this.string(text, range);
   }
 
   private hashtable(node: SyntaxNode): IR.ObjectLiteral {
@@ -736,15 +732,6 @@ function splitOnce(text: string, separator: string): [string, string | null] {
 function unescapePowerShell(raw: string, here: boolean): string {
   const text = raw.replace(/`(.)/gs, (_whole, character: string) => ({ n: "\n", t: "\t", r: "\r", "0": "\0" })[character] ?? character);
   return here ? text : text.replace(/""/g, '"');
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A PowerShell function returns what its last statement leaves in the pipeline: a bare value last is its return. */

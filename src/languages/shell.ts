@@ -9,20 +9,9 @@
  * grammar's word nodes, which split unquoted `$A/zones/$B` unevenly.
  */
 import type * as IR from "../core/ir.js";
-import { jsonToModel, jsonToModelWithHoles } from "./json.js";
+import { jsonDocumentModel, jsonToModel, jsonToModelWithHoles } from "./json.js";
 import { TreeLowering, type CommandWord as Word, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
-
-/** Whether a word's text is a JSON object or array (strictly: a variable's value is only a record when it parses). */
-function isJsonDocument(text: string): boolean {
-  if (!/^\s*[[{]/.test(text)) return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** wget options whose value is the next word. */
 const WGET_OPTIONS_WITH_VALUE = new Set(["--header", "-O", "--output-document", "-o", "--output-file", "-U", "--user-agent", "--post-data", "--post-file", "--body-data", "--body-file", "--method", "-P", "--directory-prefix", "-T", "--timeout", "-t", "--tries", "--user", "--password"]);
@@ -66,7 +55,7 @@ class ShellLowering extends TreeLowering {
         const lowered = value?.type === "array" ? this.array(this.words(value.namedChildren.filter((child): child is SyntaxNode => child !== null)).map((word) => word.expression), this.range(value)) : null;
         // SRV_DATA="{\"type\":\"SRV\",\"data\":{\"service\":\"$S\"}}": a JSON document kept for a request, as its record
         const word = value && !lowered ? this.word([value]) : null;
-        const record = word && (word.literal === null || isJsonDocument(word.literal)) ? this.jsonBody(word) : null;
+        const record = word && (word.literal === null ? this.jsonBody(word) : jsonDocumentModel(word.literal, word.range[0] + (/^['"]/.test(this.text.slice(word.range[0], word.range[0] + 1)) ? 1 : 0)));
         return this.assignment(name.text, this.range(name), lowered ?? record ?? word?.expression ?? this.string("", range), range);
       }
       case "for_statement": {
