@@ -137,8 +137,26 @@ class JavaLowering extends TreeLowering {
       const name = declarator.childForFieldName("name");
       const value = declarator.childForFieldName("value");
       if (!name) return [];
-      return [this.assignment(name.text, this.range(name), value ? this.expression(value) : { kind: "unknown", range: this.range(declarator), children: [] }, this.range(declarator), typeText)];
+      // HttpURLConnection c = (HttpURLConnection) url.openConnection(); c.setRequestMethod("PATCH"): the connection's method
+      this.connectionMethod = value && /\.openConnection\s*\(/.test(value.text) ? this.methodSetLater(node, name.text) : null;
+      try {
+        return [this.assignment(name.text, this.range(name), value ? this.expression(value) : { kind: "unknown", range: this.range(declarator), children: [] }, this.range(declarator), typeText)];
+      } finally {
+        this.connectionMethod = null;
+      }
     });
+  }
+
+  /** The method a connection declared by `declaration` is given by a later statement of its block (`c.setRequestMethod("PATCH")`). */
+  private connectionMethod: IR.Expression | null = null;
+  private methodSetLater(declaration: SyntaxNode, name: string): IR.Expression | null {
+    for (let next = declaration.nextNamedSibling; next; next = next.nextNamedSibling) {
+      const call = next.type === "expression_statement" ? next.namedChildren[0] : null;
+      if (call?.type !== "method_invocation" || call.childForFieldName("object")?.text !== name || call.childForFieldName("name")?.text !== "setRequestMethod") continue;
+      const argument = call.childForFieldName("arguments")?.namedChildren.find((child) => child !== null && !this.isComment(child));
+      return argument ? this.keep(argument) : null;
+    }
+    return null;
   }
 
   /**
@@ -419,7 +437,7 @@ class JavaLowering extends TreeLowering {
       return this.object(properties, range);
     }
     // new URL(u).openConnection(): a connection to u, its method set apart (`setRequestMethod`)
-    if (name === "openConnection" && object) return this.request(range, this.expression(object), null);
+    if (name === "openConnection" && object) return this.request(range, this.expression(object), this.connectionMethod);
     // OkHttp's and java.net.http's builders: the URL given before the verb
     if (object && (BUILDER_VERBS[name] || name === "method")) {
       const url = builderUrl(object);

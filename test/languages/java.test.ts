@@ -43,7 +43,7 @@ describe("the Java front end", () => {
     expect(await findingsOf(source)).toEqual(["3 DELETE no-deprecated-endpoint", "7 - no-notification-email"]);
   });
 
-  it("reads a connection opened on a URL (its method set apart) and Apache's request classes", async () => {
+  it("reads a connection opened on a URL with the method a later statement sets, and Apache's request classes", async () => {
     const source = [
       "class Client {",
       "  void billing() throws Exception {",
@@ -53,7 +53,7 @@ describe("the Java front end", () => {
       "  }",
       "}",
     ].join("\n");
-    expect(await findingsOf(source)).toEqual(["3 - no-deprecated-endpoint", "5 PUT no-deprecated-endpoint"]);
+    expect(await findingsOf(source)).toEqual(["3 GET no-deprecated-endpoint", "5 PUT no-deprecated-endpoint"]);
   });
 
   it("reads enum constants made with arguments, and a loop over values()", async () => {
