@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { LANGUAGE_IDS } from "../../src/languages/index.js";
 import { expectedFindings } from "../support/expectations.js";
 import { AS_OF, runCli, scratch } from "../support/cli.js";
 
@@ -82,6 +83,9 @@ describe("exit codes", () => {
     const help = runCli(["scan", "--help"], app);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/--fail-on <status>/);
+    // --languages names every language the scanner reads (the help loads none of their front ends).
+    const languagesHelp = help.stdout.slice(help.stdout.indexOf("--languages"), help.stdout.indexOf("(default: all but")).replace(/\s+/g, " ");
+    for (const id of LANGUAGE_IDS) expect(languagesHelp).toContain(id);
     expect(runCli(["--version"], app).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });
