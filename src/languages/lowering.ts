@@ -389,20 +389,30 @@ export abstract class TreeLowering {
     let first: SyntaxNode | null = null;
     const visit = (node: SyntaxNode, depth: number) => {
       if (node.type === "ERROR" || node.isMissing) {
-        errorLength += node.endIndex - node.startIndex;
-        first ??= node;
+        // Only code counts: a grammar that leaves a file of comments alone an ERROR (PowerShell's
+        // does, for a script that is one `<# … #>` block) has not failed to read any code.
+        const length = this.codeLength(node);
+        errorLength += length;
+        if (length > 0) first ??= node;
         return;
       }
       if (depth > 400 || !node.hasError) return;
       for (const child of node.children) if (child) visit(child, depth + 1);
     };
     visit(root, 0);
-    if (first === null || errorLength * 2 < Math.max(1, this.text.trim().length)) return null;
+    if (first === null || errorLength * 2 < Math.max(1, this.codeLength(root))) return null;
     const at = (first as SyntaxNode).startPosition;
     return `the ${this.grammarLabel} parser could not make out most of the file (from line ${at.row + 1}, column ${at.column + 1})`;
   }
 
   protected abstract readonly grammarLabel: string;
+
+  /** The characters of a node that are code: neither blanks nor inside its comments. */
+  private codeLength(node: SyntaxNode): number {
+    let length = node.text.replace(/\s+/g, "").length;
+    for (const type of this.commentTypes) for (const comment of node.descendantsOfType(type)) if (comment) length -= comment.text.replace(/\s+/g, "").length;
+    return Math.max(0, length);
+  }
 }
 
 const STATEMENT_KINDS = new Set(["var", "function-declaration", "class-declaration", "expression", "return", "if", "block", "for-of", "loop", "switch", "try", "import", "export-named", "export-default", "export-all", "type-declaration", "other"]);

@@ -126,6 +126,17 @@ describe("the PowerShell front end", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.method}`).sort()).toEqual(["Tune.psm1:1:24 PATCH", "utf16.ps1:1:24 PATCH"]);
   });
 
+  it("does not call a script of comments alone unreadable (the grammar leaves it an error), but still one it cannot read", async () => {
+    const dir = scratchProject("powershell", {
+      // Comments that name the API (so the file is parsed): the example settings of a build tool.
+      "defaults.ps1": `<#\n----\nDefaults for ${API}/zones/$zone/settings/brotli\n----\n$config.format = { param($name) "Running $name at $(get-date)" }\n#>\n`,
+      "call.ps1": `Invoke-RestMethod -Uri "${API}/zones/$z/settings/brotli" -Method Patch\n`,
+    });
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0 });
+    expect(result.summary.problems).toEqual([]);
+    expect(result.findings.map((f) => f.file)).toEqual(["call.ps1"]);
+  });
+
   it("honours a suppression comment", async () => {
     const script = `# sunset-lint-disable-next-line no-deprecated-endpoint -- migrating in OPS-7\nInvoke-RestMethod -Uri "${API}/zones/$z/settings/brotli" -Method Patch\n`;
     const dir = scratchProject("powershell", { "s.ps1": script });
