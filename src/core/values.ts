@@ -4,7 +4,7 @@
  * from it, DNS records, or nothing.
  */
 import type { HttpMethod } from "../catalogue/types.js";
-import type { CallExpression, ClassNode, Expression, FunctionNode, NewExpression, ObjectLiteral } from "./ir.js";
+import type { CallExpression, ClassNode, Expression, ForOfStatement, FunctionNode, NewExpression, ObjectLiteral } from "./ir.js";
 import type { Program } from "./program.js";
 
 /** Where a piece of text was written: a string literal or template in some program. */
@@ -134,6 +134,17 @@ export interface Env {
   depth: number;
   /** `this` in the method running, when it was called on a known instance (`client.request(…)`). */
   self?: Value;
+  /** Loops whose variable holds one element here (a list built by `push` in a loop, read turn by turn). */
+  turns?: ReadonlyMap<ForOfStatement, Value>;
+}
+
+/** The element a loop's variable holds in `env`, when one turn of the loop is being read. */
+export function pinnedTurn(env: Env | null, loop: ForOfStatement): Value | undefined {
+  for (let current = env; current; current = current.parent) {
+    const turn = current.turns?.get(loop);
+    if (turn) return turn;
+  }
+  return undefined;
 }
 
 export const UNKNOWN: Value = { kind: "unknown" };

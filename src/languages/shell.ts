@@ -53,6 +53,14 @@ class ShellLowering extends TreeLowering {
         if (!name) return null;
         // SETTINGS=(brotli minify): a list of its words
         const lowered = value?.type === "array" ? this.array(this.words(value.namedChildren.filter((child): child is SyntaxNode => child !== null)).map((word) => word.expression), this.range(value)) : null;
+        // ARGS+=("$arg"): the words added to the array; URL+="/x": the text appended
+        if (value && /^[A-Za-z_]\w*\+=/.test(node.text)) {
+          const target = this.identifier(name.text, this.range(name));
+          const appended = lowered
+            ? this.call(this.member(target, "push", range, this.range(name)), lowered.elements.filter((element): element is IR.Expression => element !== null && element.kind !== "spread"), range)
+            : ({ kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(name), expression: target }, value: this.binary("+", target, this.word([value]).expression, range) } as IR.Expression);
+          return { kind: "expression", range, expression: appended };
+        }
         // SRV_DATA="{\"type\":\"SRV\",\"data\":{\"service\":\"$S\"}}": a JSON document kept for a request, as its record
         const word = value && !lowered ? this.word([value]) : null;
         const record = word && (word.literal === null ? this.jsonBody(word) : jsonDocumentModel(word.literal, word.range[0] + (/^['"]/.test(this.text.slice(word.range[0], word.range[0] + 1)) ? 1 : 0)));
@@ -65,7 +73,13 @@ class ShellLowering extends TreeLowering {
         const values = node.childrenForFieldName("value").filter((child): child is SyntaxNode => child !== null);
         if (!variable || !body || values.length === 0) return { kind: "block", range, body: this.statements(node.namedChildren) };
         const whole = values.length === 1 ? /^"?\$\{([A-Za-z_][A-Za-z0-9_]*)\[[@*]\]\}"?$/.exec(values[0]!.text) : null;
-        const right = whole ? this.identifier(whole[1]!, this.range(values[0]!)) : this.array(this.words(values).map((word) => word.expression), this.range(values[0]!));
+        // for arg in "$@" in a function: its arguments, in order
+        const allArguments = values.length === 1 && this.functionDepth > 0 && /^"?\$[@*]"?$/.test(values[0]!.text);
+        const right = whole
+          ? this.identifier(whole[1]!, this.range(values[0]!))
+          : allArguments
+            ? this.array(POSITIONAL.map((parameter) => this.identifier(parameter, this.range(values[0]!))), this.range(values[0]!))
+            : this.array(this.words(values).map((word) => word.expression), this.range(values[0]!));
         const target: IR.Pattern = { kind: "identifier-pattern", range: this.range(variable), name: variable.text, typeText: null };
         return { kind: "for-of", range, declarationKind: "var", target, right, body: { kind: "block", range: this.range(body), body: this.statements(body.namedChildren) } };
       }
@@ -230,6 +244,14 @@ class ShellLowering extends TreeLowering {
       }
       if (char === "$" && quote !== "'") {
         const rest = raw.slice(index + 1);
+        // ${ARGS[0]}: an element of an array
+        const element = /^\{([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\}/.exec(rest);
+        if (element) {
+          const at: IR.Range = [offset + index, offset + index + element[0].length + 1];
+          pieces.push(this.member(this.identifier(element[1]!, at), element[2]!, at, at, { kind: "number", range: at, value: Number(element[2]), raw: element[2]! }));
+          index += element[0].length + 1;
+          continue;
+        }
         const braced = /^\{([A-Za-z_][A-Za-z0-9_]*|\d+)(?:(:?[-=+?])([^}]*))?\}/.exec(rest);
         if (braced) {
           const fallback = braced[2] === ":-" || braced[2] === "-" ? braced[3]! : null;

@@ -60,6 +60,28 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.confidence}`)).toEqual(["pool.sh:2 no-notification-email medium"]);
   });
 
+  it("follows a shell wrapper that copies \"$@\" into an array and reads ${args[0]} and ${args[1]}", async () => {
+    const dir = scratchDirectory("shell-args");
+    const script = [
+      'API_URL="https://api.cloudflare.com/client/v4"',
+      "cf_api() {",
+      "  local args=()",
+      '  for arg in "$@"; do',
+      '    case "$arg" in',
+      "      --paginate) PAGINATE=1 ;;",
+      '      *) args+=("$arg") ;;',
+      "    esac",
+      "  done",
+      '  curl -s --request "${args[0]}" --url "${API_URL}${args[1]}"',
+      "}",
+      'cf_api GET "/zones/${ZONE_ID}/filters"',
+      'cf_api DELETE "/zones/${ZONE_ID}/firewall/rules/${RULE_ID}" --paginate',
+    ].join("\n");
+    writeFileSync(join(dir, "cf.sh"), `${script}\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    expect(result.findings.map((f) => `${f.line} ${f.method} ${f.confidence}`)).toEqual(["12 GET high", "13 DELETE high"]);
+  });
+
   it("scans only the languages asked for", async () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));

@@ -14,7 +14,7 @@ import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewEx
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS, libraryOfModule } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
-import { UNKNOWN, choiceOf, partsOf, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
+import { UNKNOWN, choiceOf, partsOf, pinnedTurn, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
 import { arrayMethodCall } from "./lists.js";
@@ -268,6 +268,27 @@ export class Evaluator {
     }
   }
 
+  /**
+   * What one `push` adds to a list: in a loop over a known list (`for arg in "$@"; do args+=("$arg")`,
+   * `for (const a of parts) list.push(a)`) that the list is declared outside of, one value per turn
+   * in order, so that `args[0]` is the first; otherwise the value the push is given.
+   */
+  private pushedValues(program: Program, binding: Binding, element: Expression, env: Env | null): Value[] {
+    let loop: Node | null = program.parentOf(element);
+    while (loop && loop.kind !== "for-of" && loop.kind !== "function") loop = program.parentOf(loop);
+    if (loop?.kind === "for-of" && (loop.iterates ?? "elements") === "elements" && !(binding.range[0] >= loop.range[0] && binding.range[1] <= loop.range[1])) {
+      const list = this.value(program, loop.right, env);
+      if (list.kind === "array") {
+        const turns = list.elements();
+        if (turns.length <= MAX_CHOICES) {
+          const forOf = loop;
+          return turns.map((turn) => this.value(program, element, { values: new Map(), parent: env, depth: env?.depth ?? 0, turns: new Map([[forOf, turn]]) }));
+        }
+      }
+    }
+    return [this.value(program, element, env)];
+  }
+
   private bindingUncached(program: Program, binding: Binding, env: Env | null): Value {
     const source = binding.source;
     switch (source.kind) {
@@ -280,7 +301,7 @@ export class Evaluator {
         // `const names = []; names.push("brotli")`: the list with what is added to it.
         if (binding.pushed.length > 0 && value.kind === "array") {
           const pushed = binding.pushed;
-          return { kind: "array", elements: () => [...value.elements(), ...pushed.map((element) => this.value(program, element, env))] };
+          return { kind: "array", elements: () => [...value.elements(), ...pushed.flatMap((element) => this.pushedValues(program, binding, element, env))] };
         }
         return binding.memberWrites.length > 0 && value.kind === "object" ? withMemberWrites(this, program, value, binding.memberWrites, env) : value;
       }
@@ -289,6 +310,9 @@ export class Evaluator {
         return this.steps(program, base, source.steps, source.fallback, env);
       }
       case "for-of": {
+        // One turn of the loop, when it is read turn by turn (see `pushedValues`)
+        const pinned = pinnedTurn(env, source.statement);
+        if (pinned) return this.steps(program, pinned, source.steps, source.fallback, env);
         const value = loopValue(this, program, source.statement, source.steps, source.fallback, env);
         return binding.loopWrites.length === 0 ? value : choiceOf([...(value.kind === "choice" ? value.options : [value]), ...loopTurns(this, program, binding, env)]);
       }
