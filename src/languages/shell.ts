@@ -32,7 +32,11 @@ class ShellLowering extends TreeLowering {
   /** Inside a function, `$1` is its first argument; at the top of a script, the script's (unknown). */
   private functionDepth = 0;
 
+  /** The file's command substitutions (`$(curl …)`) by where they start: a word read from its text lowers the commands in them. */
+  private readonly substitutions = new Map<number, SyntaxNode>();
+
   override lowerTree(tree: Tree): LoweredFile {
+    for (const substitution of tree.rootNode.descendantsOfType("command_substitution")) if (substitution) this.substitutions.set(substitution.startIndex, substitution);
     for (const definition of tree.rootNode.descendantsOfType("function_definition")) {
       const name = definition?.childForFieldName("name")?.text;
       if (name) this.functionNames.add(name);
@@ -110,17 +114,50 @@ class ShellLowering extends TreeLowering {
       case "pipeline":
       case "list":
       case "if_statement":
-      case "elif_clause":
+        return this.conditional(node);
+      case "case_statement": {
+        // case "$x" in a) …;; *) …;; esac: one item's commands, each an alternative to the others
+        const items = node.namedChildren.filter((child): child is SyntaxNode => child?.type === "case_item");
+        const subject = node.childForFieldName("value");
+        let alternate: IR.Statement | null = null;
+        for (const item of [...items].reverse()) {
+          const patterns = item.childrenForFieldName("value").filter((child): child is SyntaxNode => child !== null);
+          const commands = item.namedChildren.filter((child): child is SyntaxNode => child !== null && !patterns.some((pattern) => pattern.id === child.id));
+          alternate = { kind: "if", range: this.range(item), test: this.opaque(this.range(item), patterns.map((pattern) => this.expression(pattern))), consequent: { kind: "block", range: this.range(item), body: this.statements(commands) }, alternate };
+        }
+        return [...(subject ? [{ kind: "expression", range: this.range(subject), expression: this.expression(subject) } as IR.Statement] : []), ...(alternate ? [alternate] : [])];
+      }
       case "else_clause":
       case "c_style_for_statement":
       case "while_statement":
       case "do_group":
-      case "case_statement":
       case "case_item":
       case "negated_command":
         return { kind: "block", range, body: this.statements(node.namedChildren) };
     }
     return null;
+  }
+
+  /**
+   * `if …; then …; elif …; then …; else …; fi`: the branches as alternatives (a variable set in two
+   * branches holds one value or the other, not the second written over the first). The tests are
+   * unknown (their words are kept, so a string in them is still read).
+   */
+  private conditional(node: SyntaxNode): IR.Statement {
+    const clauses = node.namedChildren.filter((child): child is SyntaxNode => child?.type === "elif_clause" || child?.type === "else_clause");
+    let alternate: IR.Statement | null = null;
+    for (const clause of [...clauses].reverse()) {
+      if (clause.type === "else_clause") alternate = { kind: "block", range: this.range(clause), body: this.statements(clause.namedChildren) };
+      else alternate = this.branch(clause, clause.namedChildren.filter((child): child is SyntaxNode => child !== null && /^(?:test_command|command|list|pipeline|negated_command)$/.test(child.type)).slice(0, 1), alternate);
+    }
+    return this.branch(node, node.childrenForFieldName("condition").filter((child): child is SyntaxNode => child !== null), alternate);
+  }
+
+  private branch(node: SyntaxNode, conditions: SyntaxNode[], alternate: IR.Statement | null): IR.Statement {
+    const range = this.range(node);
+    const body = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "elif_clause" && child.type !== "else_clause" && !conditions.some((condition) => condition.id === child.id));
+    const test = this.opaque(range, conditions.flatMap((condition) => [this.statement(condition)].flat()));
+    return { kind: "if", range, test, consequent: { kind: "block", range, body: this.statements(body) }, alternate };
   }
 
   protected expressionOf(node: SyntaxNode): IR.Expression | null {
@@ -274,6 +311,13 @@ class ShellLowering extends TreeLowering {
           continue;
         }
         if (rest.startsWith("(")) {
+          // RESP=$(curl -X PATCH "$API/…"): unknown text; the commands in it are read as any others
+          const substitution = this.substitutions.get(offset + index);
+          if (substitution && substitution.endIndex <= offset + raw.length) {
+            pieces.push(this.opaque(this.range(substitution), this.statements(substitution.namedChildren)));
+            index = substitution.endIndex - offset;
+            continue;
+          }
           const close = matchingParen(raw, index + 1);
           pieces.push(this.opaque([offset + index, offset + close]));
           index = close;

@@ -82,6 +82,27 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.line} ${f.method} ${f.confidence}`)).toEqual(["12 GET high", "13 DELETE high"]);
   });
 
+  it("reads curl run inside $(…), and an if's branches as alternatives", async () => {
+    const dir = scratchDirectory("shell-substitution");
+    const script = [
+      'API="https://api.cloudflare.com/client/v4"',
+      'RESPONSE=$(curl -s -X PATCH "$API/zones/$ZONE/settings/minify" --data \'{"value":{"css":"on"}}\')',
+      'if [ "$(curl -s "$API/zones/$ZONE/firewall/rules" | jq .success)" = true ]; then echo listed; fi',
+      "list() {",
+      '  local path="$1"',
+      '  if [[ "$path" == *\\?* ]]; then path="${path}&page=2"; else path="${path}?page=2"; fi',
+      '  OUT=$(curl -s "$API$path")',
+      "}",
+      'list "/zones/$ZONE/filters"',
+      'STATUS=$(curl -s -X PATCH "$API/zones/$ZONE/settings/always_online")',
+    ].join("\n");
+    writeFileSync(join(dir, "tune.sh"), `${script}\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    // Before, a command in $(…) was unknown text: nothing was found; and the two writes of `path`
+    // were read one after the other (…&page=2?page=2), which no route matches.
+    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["2 PATCH", "3 GET", "9 GET"]);
+  });
+
   it("scans only the languages asked for", async () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));
