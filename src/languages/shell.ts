@@ -32,7 +32,7 @@ class ShellLowering extends TreeLowering {
   /** Inside a function, `$1` is its first argument; at the top of a script, the script's (unknown). */
   private functionDepth = 0;
 
-  /** The file's command substitutions (`$(curl …)`) by where they start: a word read from its text lowers the commands in them. */
+  /** The file's command substitutions (`$(curl …)`, `` `curl …` ``) by where they start: a word read from its text lowers the commands in them. */
   private readonly substitutions = new Map<number, SyntaxNode>();
 
   override lowerTree(tree: Tree): LoweredFile {
@@ -323,6 +323,13 @@ class ShellLowering extends TreeLowering {
           index = close;
           continue;
         }
+      }
+      // `curl …`: the older spelling of a command substitution, read the same way
+      const backquoted = char === "`" && quote !== "'" ? this.substitutions.get(offset + index) : undefined;
+      if (backquoted && backquoted.endIndex <= offset + raw.length) {
+        pieces.push(this.opaque(this.range(backquoted), this.statements(backquoted.namedChildren)));
+        index = backquoted.endIndex - offset;
+        continue;
       }
       pieces.push(char);
       index++;

@@ -82,7 +82,7 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.line} ${f.method} ${f.confidence}`)).toEqual(["12 GET high", "13 DELETE high"]);
   });
 
-  it("reads curl run inside $(…), and an if's branches as alternatives", async () => {
+  it("reads curl run inside $(…) or backquotes, and an if's branches as alternatives", async () => {
     const dir = scratchDirectory("shell-substitution");
     const script = [
       'API="https://api.cloudflare.com/client/v4"',
@@ -95,12 +95,13 @@ describe("the polyglot fixture project", () => {
       "}",
       'list "/zones/$ZONE/filters"',
       'STATUS=$(curl -s -X PATCH "$API/zones/$ZONE/settings/always_online")',
+      'OLD=`curl -s -X PATCH "$API/zones/$ZONE/settings/brotli" --data \'{"value":"off"}\'`',
     ].join("\n");
     writeFileSync(join(dir, "tune.sh"), `${script}\n`);
     const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
     // Before, a command in $(…) was unknown text: nothing was found; and the two writes of `path`
     // were read one after the other (…&page=2?page=2), which no route matches.
-    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["2 PATCH", "3 GET", "9 GET"]);
+    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["2 PATCH", "3 GET", "9 GET", "11 PATCH"]);
   });
 
   it("scans only the languages asked for", async () => {
