@@ -242,15 +242,8 @@ class GoLowering extends TreeLowering {
         const key = this.expression(index);
         return this.member(this.expression(operand), key.kind === "string" ? key.value : key.kind === "number" ? String(key.value) : null, range, key.range, key);
       }
-      case "binary_expression": {
-        const left = node.childForFieldName("left");
-        const right = node.childForFieldName("right");
-        const operator = node.childForFieldName("operator")?.text ?? "";
-        if (!left || !right) return null;
-        const mapped = operator === "==" ? "===" : operator === "!=" ? "!==" : operator;
-        if (operator === "&&" || operator === "||") return { kind: "logical", range, operator, left: this.expression(left), right: this.expression(right) };
-        return this.binary(mapped, this.expression(left), this.expression(right), range);
-      }
+      case "binary_expression":
+        return this.fieldBinary(node, range);
       case "unary_expression": {
         const operand = node.childForFieldName("operand");
         return operand ? this.expression(operand) : null;

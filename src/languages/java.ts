@@ -285,11 +285,7 @@ class JavaLowering extends TreeLowering {
         return value ? this.expression(value) : null;
       }
       case "binary_expression": {
-        const left = node.childForFieldName("left");
-        const right = node.childForFieldName("right");
         const operator = node.childForFieldName("operator")?.text ?? "";
-        if (!left || !right) return null;
-        if (operator === "&&" || operator === "||") return { kind: "logical", range, operator, left: this.expression(left), right: this.expression(right) };
         if (operator === "+") {
           // "{\"value\":\"" + value + "\"}": a JSON document put together, the record it is
           const operands = concatenated(node);
@@ -299,8 +295,8 @@ class JavaLowering extends TreeLowering {
             if (record) return record;
           }
         }
-        if (operator === "+" || operator === "==" || operator === "!=") return this.binary(operator === "==" ? "===" : operator === "!=" ? "!==" : "+", this.expression(left), this.expression(right), range);
-        return null;
+        // Other operators (arithmetic, comparisons) give no text: their operands are kept as unknown's children.
+        return ["+", "==", "!=", "&&", "||"].includes(operator) ? this.fieldBinary(node, range) : null;
       }
       case "unary_expression": {
         const operand = node.childForFieldName("operand");

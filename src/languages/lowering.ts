@@ -248,6 +248,19 @@ export abstract class TreeLowering {
     return { kind: "binary", range, operator, left, right };
   }
 
+  /**
+   * A binary expression of a grammar with `left`, `operator` and `right` fields and C's operators
+   * (Go, Rust, Java): `&&`/`||` as logical, `==`/`!=` as strict equality, others as written.
+   */
+  fieldBinary(node: SyntaxNode, range: IR.Range): IR.Expression | null {
+    const left = node.childForFieldName("left");
+    const right = node.childForFieldName("right");
+    const operator = node.childForFieldName("operator")?.text ?? "";
+    if (!left || !right) return null;
+    if (operator === "&&" || operator === "||") return { kind: "logical", range, operator, left: this.expression(left), right: this.expression(right) };
+    return this.binary(operator === "==" ? "===" : operator === "!=" ? "!==" : operator, this.expression(left), this.expression(right), range);
+  }
+
   opaque(range: IR.Range, children: Child[] = []): IR.UnknownExpression {
     return { kind: "unknown", range, children };
   }

@@ -424,14 +424,8 @@ class RustLowering extends TreeLowering {
       }
       case "scoped_identifier":
         return this.scopedValue(node);
-      case "binary_expression": {
-        const left = node.childForFieldName("left");
-        const right = node.childForFieldName("right");
-        const operator = node.childForFieldName("operator")?.text ?? "";
-        if (!left || !right) return null;
-        if (operator === "&&" || operator === "||") return { kind: "logical", range, operator, left: this.expression(left), right: this.expression(right) };
-        return this.binary(operator === "==" ? "===" : operator === "!=" ? "!==" : operator, this.expression(left), this.expression(right), range);
-      }
+      case "binary_expression":
+        return this.fieldBinary(node, range);
       case "call_expression":
         return this.callExpression(node);
       case "macro_invocation":
