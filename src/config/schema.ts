@@ -30,7 +30,7 @@ export const CONFIG_SCHEMA = {
     },
     languages: {
       type: "array",
-      items: { enum: ["typescript", "python", "go", "shell", "php", "ruby", "rust", "powershell", "java", "terraform", "yaml", "json", "vue", "svelte", "markdown"] },
+      items: { enum: ["typescript", "python", "go", "shell", "php", "ruby", "rust", "powershell", "java", "csharp", "terraform", "yaml", "json", "vue", "svelte", "markdown"] },
       uniqueItems: true,
       description: "The languages scanned (default: all but markdown, whose fenced code blocks are read only when listed).",
     },

@@ -5,7 +5,7 @@
  */
 import { BARREL_DEPTH, BarrelReader, BARRELS_FINGERPRINT, importedNamesOf } from "./barrels.js";
 import { KEPT_STRINGS, Signal, unionOfHints, type Hints } from "./hints.js";
-import { PHP_CLASS_SOURCE } from "./libraries.js";
+import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE } from "./libraries.js";
 
 /** What leads to a module specifier's quote: `from`, `require(`, `import(`, `import "…"`. */
 export const SPECIFIER_LEAD = String.raw`\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+`;
@@ -68,6 +68,42 @@ export function phpClassImports(text: string): readonly string[] {
     else found.add(namespace ? `${namespace}\\${name}` : name);
   }
   return found.size === 0 ? NO_IMPORTS : [...found].map((qualified) => KEPT_STRINGS.intern(PHP_CLASS_SOURCE + qualified));
+}
+
+const CSHARP_NAMESPACE = /^\s*namespace\s+([A-Za-z_][\w.]*)\s*[;{]/m;
+const CSHARP_USING = /^\s*(?:global\s+)?using\s+([A-Za-z_][\w.]*)\s*;/gm;
+const CSHARP_DECLARED = /\b(?:class|struct|record|interface|enum)\s+([A-Za-z_]\w*)/g;
+/** A type named where only a type can be (`new ZonesApi(`), or before a member (`ZoneEndpoints.Base`): capitalized, as C# types are. */
+const CSHARP_TYPE_NAMED = /\bnew\s+([A-Z]\w*)\s*[({]|(?<![\w.@$"])([A-Z]\w*)\s*\.\s*[A-Z_]\w*/g;
+/** Types of .NET itself, named in nearly every file: never a file of the project. */
+const DOTNET_TYPES = new Set(["String", "Task", "ValueTask", "Encoding", "Uri", "UriKind", "HttpMethod", "HttpClient", "HttpStatusCode", "HttpRequestMessage", "HttpResponseMessage", "HttpCompletionOption", "StringContent", "JsonContent", "MediaTypeHeaderValue", "AuthenticationHeaderValue", "Console", "Math", "DateTime", "DateTimeOffset", "TimeSpan", "Guid", "JsonSerializer", "JsonConvert", "JsonSerializerOptions", "JsonNamingPolicy", "JsonIgnoreCondition", "Environment", "Path", "File", "Directory", "Convert", "Enumerable", "StringComparison", "StringComparer", "CancellationToken", "Assert", "Array", "List", "Dictionary", "Activator", "Assembly", "Exception", "ArgumentNullException", "ArgumentException", "InvalidOperationException", "Debug", "Trace", "Regex", "RegexOptions", "Thread", "Interlocked", "Stopwatch", "BitConverter", "Buffer", "Nullable", "Int32", "Int64", "Boolean", "Double", "Decimal", "Char", "Object", "Type", "Attribute", "Enum", "GC", "Process", "WebUtility", "HttpUtility", "System", "Microsoft", "Newtonsoft", "Xunit", "NUnit", "Moq", "FluentAssertions", "Mock", "It", "Times", "Is", "Has", "Does", "Throws", "Should"]);
+
+/**
+ * The types of other files a C# file names, read from its text as the C# front end reads them:
+ * as `cs:` specifiers (the type, the file's namespace and its `using` namespaces), resolved by
+ * the scanner to `Type.cs` where the project keeps it (see resolve-csharp-type.ts).
+ */
+export function csharpTypeImports(text: string): readonly string[] {
+  if (!text.includes(".") && !text.includes("new")) return NO_IMPORTS;
+  const namespace = CSHARP_NAMESPACE.exec(text)?.[1] ?? "";
+  const usings = [...text.matchAll(CSHARP_USING)].map((match) => match[1]!).filter((name) => !/^(?:System|Microsoft)(?:\.|$)/.test(name));
+  const declared = new Set([...text.matchAll(CSHARP_DECLARED)].map((match) => match[1]!));
+  const found = new Set<string>();
+  // Not in `using` and `namespace` lines, whose names are namespaces.
+  const code = text.replace(/^\s*(?:global\s+)?(?:using|namespace)\b[^\n]*/gm, "");
+  for (const match of code.matchAll(CSHARP_TYPE_NAMED)) {
+    const name = (match[1] ?? match[2])!;
+    if (!declared.has(name) && !DOTNET_TYPES.has(name)) found.add(name);
+  }
+  if (found.size === 0) return NO_IMPORTS;
+  const scope = `${namespace}@${usings.join(",")}`;
+  return [...found].sort().map((name) => KEPT_STRINGS.intern(`${CSHARP_TYPE_SOURCE}${name}@${scope}`));
+}
+
+/** A `cs:` specifier's parts (without the prefix): the type, the file's namespace, its `using` namespaces. */
+export function parseCSharpTypeSpecifier(specifier: string): { type: string; namespace: string; usings: string[] } {
+  const [type = "", namespace = "", usings = ""] = specifier.split("@");
+  return { type, namespace, usings: usings ? usings.split(",") : [] };
 }
 
 /**

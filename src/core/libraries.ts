@@ -60,8 +60,14 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
  */
 export const PHP_CLASS_SOURCE = "php:";
 
-/** Whether an import names a file of the project: a relative path, or a PHP class. */
-export const isProjectSource = (specifier: string) => specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith(PHP_CLASS_SOURCE);
+/**
+ * The import source a C# file names a type of another file by (`cs:ZoneEndpoints@…`): the type's
+ * name with the namespaces in scope where it is named (see `csharpTypeImports`).
+ */
+export const CSHARP_TYPE_SOURCE = "cs:";
+
+/** Whether an import names a file of the project: a relative path, a PHP class or a C# type. */
+export const isProjectSource = (specifier: string) => specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith(PHP_CLASS_SOURCE) || specifier.startsWith(CSHARP_TYPE_SOURCE);
 
 export function libraryOfModule(specifier: string): LibraryName | undefined {
   return LIBRARY_OF_MODULE[specifier] ?? (/^(?:@cdktf\/provider-cloudflare|python:cdktf_cdktf_provider_cloudflare|python:pulumi_cloudflare)[/.]/.test(specifier) ? "terraform-provider" : undefined);

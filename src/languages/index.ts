@@ -42,7 +42,7 @@ export function prefilterReading(language: LanguageId): TextReading {
   };
 }
 
-export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "rust", "powershell", "java", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
+export const LANGUAGE_IDS = ["typescript", "python", "go", "shell", "php", "ruby", "rust", "powershell", "java", "csharp", "terraform", "yaml", "json", "vue", "svelte", "markdown"] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
 /** What `--languages` and the config's `languages` mean when they are not given: all but Markdown code blocks. */
@@ -58,6 +58,7 @@ export const LANGUAGE_LABELS: Readonly<Record<LanguageId, string>> = {
   rust: "Rust",
   powershell: "PowerShell",
   java: "Java",
+  csharp: "C#",
   terraform: "Terraform/HCL",
   yaml: "YAML",
   json: "JSON",
@@ -90,6 +91,7 @@ const EXTENSIONS: Readonly<Record<string, LanguageId>> = {
   ".ps1": "powershell",
   ".psm1": "powershell",
   ".java": "java",
+  ".cs": "csharp",
   ".tf": "terraform",
   ".hcl": "terraform",
   ".tfvars": "terraform",
@@ -123,7 +125,7 @@ const INTERPRETERS: Readonly<Record<string, LanguageId>> = {
 };
 
 /** The grammar each tree-sitter language parses with. */
-const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", rust: "rust", powershell: "powershell", java: "java", terraform: "hcl" };
+const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", rust: "rust", powershell: "powershell", java: "java", csharp: "c-sharp", terraform: "hcl" };
 
 export function extensionOf(path: string): string {
   const slash = path.lastIndexOf("/");
@@ -159,7 +161,7 @@ export function parseLanguageList(names: readonly string[]): { languages: Langua
   for (const raw of names) {
     const name = raw.trim().toLowerCase();
     if (!name) continue;
-    const alias: Record<string, LanguageId> = { js: "typescript", javascript: "typescript", ts: "typescript", bash: "shell", sh: "shell", hcl: "terraform", tf: "terraform", yml: "yaml", md: "markdown", py: "python", rb: "ruby", rs: "rust", ps: "powershell", ps1: "powershell", pwsh: "powershell" };
+    const alias: Record<string, LanguageId> = { js: "typescript", javascript: "typescript", ts: "typescript", bash: "shell", sh: "shell", hcl: "terraform", tf: "terraform", yml: "yaml", md: "markdown", py: "python", rb: "ruby", rs: "rust", ps: "powershell", ps1: "powershell", pwsh: "powershell", cs: "csharp", "c#": "csharp", dotnet: "csharp" };
     const id = (LANGUAGE_IDS as readonly string[]).includes(name) ? (name as LanguageId) : alias[name];
     if (id) languages.push(id);
     else unknown.push(raw);
@@ -224,6 +226,7 @@ async function frontEnd(id: LanguageId): Promise<Lower> {
     case "rust":
     case "powershell":
     case "java":
+    case "csharp":
     case "terraform": {
       const [{ parseWith }, lowering] = await Promise.all([import("./tree-sitter.js"), treeLowering(id)]);
       const grammar = GRAMMAR_OF[id]!;
@@ -272,6 +275,8 @@ async function treeLowering(id: LanguageId) {
       return (await import("./powershell.js")).lowerPowerShell;
     case "java":
       return (await import("./java.js")).lowerJava;
+    case "csharp":
+      return (await import("./csharp.js")).lowerCSharp;
     default:
       return (await import("./hcl.js")).lowerHcl;
   }

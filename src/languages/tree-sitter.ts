@@ -23,6 +23,7 @@ const GRAMMAR_FILES = {
   rust: "@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm",
   powershell: "@vscode/tree-sitter-wasm/wasm/tree-sitter-powershell.wasm",
   java: "@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm",
+  "c-sharp": "@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm",
   hcl: "@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm",
 } as const;
 

@@ -52,8 +52,9 @@ export class Analyser {
         const language = this.tasks.get(path)?.language;
         // A JSON module imported by a file analysed (`import routes from "./routes.json"`), whatever languages the scan reads.
         if (language === undefined && isDataModule(path)) return lowerJson(path, text);
-        // A PHP class another PHP file names is PHP; every other import is JS/TS.
-        return parseAndLowerAs(language ?? (languageOfPath(path) === "php" ? "php" : "typescript"), path, text);
+        // A PHP class another PHP file names is PHP, a C# type another C# file names is C#; every other import is JS/TS.
+        const imported = languageOfPath(path);
+        return parseAndLowerAs(language ?? (imported === "php" || imported === "csharp" ? imported : "typescript"), path, text);
       },
       setup.worthParsing,
       setup.maxFileBytes,

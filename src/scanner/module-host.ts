@@ -11,7 +11,8 @@ import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
 import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
-import { PHP_CLASS_SOURCE } from "../core/libraries.js";
+import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
+import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE } from "../core/libraries.js";
 
 /**
  * Parses and lowers one file (`lower.ts` or a language's front end, handed in so that a scan that
@@ -140,9 +141,12 @@ export class ScannerModuleHost implements ModuleHost {
 
   /** Where PHP classes of other files are declared (made when a PHP file first names one). */
   private phpClasses: PhpClassResolver | null = null;
+  /** Where C# types of other files are declared (made when a C# file first names one). */
+  private csharpTypes: CSharpTypeResolver | null = null;
 
   load(fromFile: string, specifier: string, name?: string): Module | null {
-    if (specifier.startsWith(PHP_CLASS_SOURCE)) return this.phpClass(fromFile, specifier.slice(PHP_CLASS_SOURCE.length));
+    if (specifier.startsWith(PHP_CLASS_SOURCE)) return this.declaringFile((this.phpClasses ??= new PhpClassResolver()).resolve(fromFile, specifier.slice(PHP_CLASS_SOURCE.length)));
+    if (specifier.startsWith(CSHARP_TYPE_SOURCE)) return this.declaringFile((this.csharpTypes ??= new CSharpTypeResolver()).resolve(fromFile, specifier.slice(CSHARP_TYPE_SOURCE.length)));
     const path = this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier);
     if (!path) return null;
     this.tracked?.add(path);
@@ -170,12 +174,11 @@ export class ScannerModuleHost implements ModuleHost {
   }
 
   /**
-   * The file declaring a PHP class another file names. Parsed whatever its text: a class that
-   * only holds values (a request object's method and path, read back through its getters)
-   * matters as much as one that sends.
+   * The file declaring a PHP class or a C# type another file names. Parsed whatever its text: a
+   * class that only holds values (a request object's method and path, read back through its
+   * getters; a C# class of path constants) matters as much as one that sends.
    */
-  private phpClass(fromFile: string, qualified: string): Module | null {
-    const path = (this.phpClasses ??= new PhpClassResolver()).resolve(fromFile, qualified);
+  private declaringFile(path: string | null): Module | null {
     if (!path) return null;
     this.tracked?.add(path);
     const loaded = this.file(path);

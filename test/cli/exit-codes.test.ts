@@ -58,7 +58,7 @@ describe("exit codes when the run could not look at everything", () => {
     expect(missing.stderr).toBe("sunset-lint: src/nowhere.ts: no such file or directory\n");
     const empty = runCli(["scan", "empty", "--as-of", AS_OF], project);
     expect(empty.code).toBe(2);
-    expect(empty.stderr).toBe("sunset-lint: no files to scan in empty (after ignores; languages read: JavaScript/TypeScript, Python, Go, shell, PHP, Ruby, Rust, PowerShell, Java, Terraform/HCL, YAML, JSON, Vue, Svelte); nothing was checked\n");
+    expect(empty.stderr).toBe("sunset-lint: no files to scan in empty (after ignores; languages read: JavaScript/TypeScript, Python, Go, shell, PHP, Ruby, Rust, PowerShell, Java, C#, Terraform/HCL, YAML, JSON, Vue, Svelte); nothing was checked\n");
     expect(empty.stdout).toBe("");
   });
 

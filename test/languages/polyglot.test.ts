@@ -17,7 +17,7 @@ describe("the polyglot fixture project", () => {
     expect(expected.length).toBeGreaterThanOrEqual(60);
     expect(nearMissLines(root).length).toBeGreaterThanOrEqual(30);
     const languages = new Set(expected.map((key) => languageOfPath(key.split(":")[0]!) ?? "shebang"));
-    expect([...languages].sort()).toEqual(["json", "markdown", "php", "python", "ruby", "shebang", "shell", "svelte", "terraform", "vue", "yaml", "go", "rust", "powershell", "java"].sort());
+    expect([...languages].sort()).toEqual(["json", "markdown", "php", "python", "ruby", "shebang", "shell", "svelte", "terraform", "vue", "yaml", "go", "rust", "powershell", "java", "csharp"].sort());
   });
 
   it("gives no finding on a near-miss line, even at low confidence", async () => {
