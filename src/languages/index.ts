@@ -289,6 +289,8 @@ export function parseAndLowerAs(language: LanguageId, path: string, text: string
   return lower(path, text);
 }
 
+/** C#'s `using` and `namespace` lines (see `prefilterText`). */
+const CSHARP_NAMESPACE_LINES = /^[ \t]*(?:global[ \t]+)?(?:using|namespace)[ \t]+[\w.]+[ \t]*[;{]?[ \t]*$/gm;
 const GO_IMPORTS = /^import\s*(?:\([^)]*\)|[^\n]*)/gm;
 const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
 
@@ -301,6 +303,8 @@ const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
  */
 export function prefilterText(language: LanguageId, text: string): string {
   if (language === "go") return text.replace(GO_IMPORTS, " ");
+  // `using Api.Zones.Rules;` and `namespace Edge.Firewall;` name namespaces, not members or paths.
+  if (language === "csharp") return text.replace(CSHARP_NAMESPACE_LINES, " ");
   if (language === "python") return text.replace(PYTHON_IMPORTS, (line) => (PROVIDER_IMPORT.test(line) ? line : " ")).replace(PYTHON_DICT_CALLS, (call) => call.replace(/([(,]\s*)([A-Za-z_]\w*)\s*=/g, '$1"$2"='));
   if (language === "ruby") return text.replace(RUBY_WORD_ARRAYS, (_whole, open: string, words: string) => `%w${open}${quotedWords(words)}`);
   // Shell scripts, and the shell of CI steps (YAML) and of code blocks (Markdown).
