@@ -15,6 +15,7 @@ import { csharpTypeImports, parseCSharpTypeSpecifier } from "../core/import-grap
 import type * as IR from "../core/ir.js";
 import { CSHARP_TYPE_SOURCE } from "../core/libraries.js";
 import { jsonDocumentModel } from "./json.js";
+import { type ClassContext, ClassScope } from "./class-scope.js";
 import { bracePieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -56,18 +57,10 @@ export function lowerCSharp(tree: Tree, text: string, file: string): LoweredFile
   return new CSharpLowering(file, text).lowerTree(tree);
 }
 
-/** The class being lowered: its name and its own fields, properties and methods, each static or not. */
-interface ClassContext {
-  name: string;
-  fields: Map<string, boolean>;
-  methods: Map<string, boolean>;
-}
 
 class CSharpLowering extends TreeLowering {
   protected readonly grammarLabel = "C#";
-  private readonly classes: ClassContext[] = [];
-  /** In a static method (no `this`), or an instance one. */
-  private inStatic = false;
+  private readonly scope = new ClassScope();
 
   constructor(file: string, text: string) {
     super(file, text, new Set(["comment"]));
@@ -202,9 +195,7 @@ class CSharpLowering extends TreeLowering {
     const recordParameters = node.type === "record_declaration" || node.type === "class_declaration" || node.type === "struct_declaration" ? node.namedChildren.find((child) => child?.type === "parameter_list") : undefined;
     const members: IR.ClassMember[] = [];
     const nested: IR.Statement[] = [];
-    this.classes.push(context);
-    const outerStatic = this.inStatic;
-    try {
+    this.scope.within(context, () => {
       if (recordParameters) {
         const parameters = this.parametersOf(recordParameters);
         for (const parameter of parameters) context.fields.set(parameter.name, false);
@@ -218,29 +209,26 @@ class CSharpLowering extends TreeLowering {
         if (CLASS_TYPES.has(child.type)) {
           nested.push(...this.classDeclaration(child));
         } else if (child.type === "field_declaration") {
-          this.inStatic = isStatic;
+          this.scope.inStatic = isStatic;
           const typeText = child.namedChildren.find((inner) => inner?.type === "variable_declaration")?.childForFieldName("type")?.text ?? null;
           for (const declarator of variableDeclarators(child)) {
             const value = declaratorValue(declarator);
             members.push({ range: this.range(declarator), key: declarator.childForFieldName("name")?.text ?? null, value: value ? this.expression(value) : null, isStatic, typeText });
           }
         } else if (child.type === "property_declaration") {
-          this.inStatic = isStatic;
+          this.scope.inStatic = isStatic;
           members.push(...this.property_(child, isStatic));
         } else if (child.type === "enum_member_declaration") {
           // enum Setting { Brotli, Minify }: each member its own name
           const member = child.childForFieldName("name") ?? child.namedChildren.find((inner) => inner?.type === "identifier") ?? null;
           if (member) members.push({ range: at, key: member.text, value: this.string(member.text, at), isStatic: true, typeText: null });
         } else if (child.type === "method_declaration" || child.type === "constructor_declaration") {
-          this.inStatic = isStatic;
+          this.scope.inStatic = isStatic;
           const fn = this.methodNode(child);
           members.push({ range: at, key: child.type === "method_declaration" ? fn.name : "constructor", value: fn, isStatic, typeText: null });
         }
       }
-    } finally {
-      this.classes.pop();
-      this.inStatic = outerStatic;
-    }
+    });
     const base = node.namedChildren.find((child) => child?.type === "base_list")?.namedChildren[0] ?? null;
     const cls: IR.ClassNode = { kind: "class", range, name, superClass: base ? this.identifier(typeNameOf(base), this.range(base)) : null, members };
     return [{ kind: "class-declaration", range, cls }, ...nested];
@@ -420,14 +408,8 @@ class CSharpLowering extends TreeLowering {
 
   /** A name used alone: a local, or a field, property or method of the class around it (`Api`, `_token`). */
   private name(name: string, range: IR.Range): IR.Expression {
-    if (!this.isDeclared(name)) {
-      for (const context of [...this.classes].reverse()) {
-        const isStatic = context.fields.get(name);
-        if (isStatic === undefined) continue;
-        return isStatic || this.inStatic ? this.member(this.identifier(context.name, range), name, range, range) : this.member({ kind: "this", range }, name, range, range);
-      }
-    }
-    return this.identifier(name, range);
+    const receiver = this.isDeclared(name) ? null : this.scope.receiverOf(name, "fields", range);
+    return receiver ? this.member(receiver, name, range, range) : this.identifier(name, range);
   }
 
   /** `"…"` with its escapes read, `@"…"` with `""` for a quote, `"""…"""` raw; a JSON document written as one is the record it is. */
@@ -616,12 +598,8 @@ class CSharpLowering extends TreeLowering {
     if (object && SAME_COLLECTION.has(name) && args.length === 0) return this.expression(object);
     if (!object) {
       // PatchAsync(path, body) in a class with that method: the class's own
-      for (const context of [...this.classes].reverse()) {
-        const isStatic = context.methods.get(name);
-        if (isStatic === undefined) continue;
-        const receiver: IR.Expression = isStatic || this.inStatic ? this.identifier(context.name, range) : { kind: "this", range };
-        return this.call(this.member(receiver, name, range, this.range(nameNode)), args, range);
-      }
+      const receiver = this.scope.receiverOf(name, "methods", range);
+      if (receiver) return this.call(this.member(receiver, name, range, this.range(nameNode)), args, range);
       return this.call(this.identifier(name, this.range(nameNode)), args, range);
     }
     const receiver = this.expression(object);

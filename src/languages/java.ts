@@ -12,6 +12,7 @@
  */
 import type * as IR from "../core/ir.js";
 import { jsonDocumentModel, jsonToModelWithHoles } from "./json.js";
+import { type ClassContext, ClassScope } from "./class-scope.js";
 import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -45,18 +46,10 @@ export function lowerJava(tree: Tree, text: string, file: string): LoweredFile {
   return new JavaLowering(file, text).lowerTree(tree);
 }
 
-/** The class being lowered: its name and its own fields and methods, each static or not. */
-interface ClassContext {
-  name: string;
-  fields: Map<string, boolean>;
-  methods: Map<string, boolean>;
-}
 
 class JavaLowering extends TreeLowering {
   protected readonly grammarLabel = "Java";
-  private readonly classes: ClassContext[] = [];
-  /** In a static method (no `this`), or an instance one. */
-  private inStatic = false;
+  private readonly scope = new ClassScope();
 
   constructor(file: string, text: string) {
     super(file, text, new Set(["line_comment", "block_comment"]));
@@ -183,23 +176,21 @@ class JavaLowering extends TreeLowering {
     const nested: IR.Statement[] = [];
     /** An enum's constants, in order (`Setting.values()`). */
     const constants: { name: string; range: IR.Range }[] = [];
-    this.classes.push(context);
-    const outerStatic = this.inStatic;
-    try {
+    this.scope.within(context, () => {
       const lowerMember = (child: SyntaxNode) => {
         const at = this.range(child);
         const isStatic = this.isStatic(child) || node.type === "interface_declaration";
         if (CLASS_TYPES.has(child.type)) {
           nested.push(...this.classDeclaration(child));
         } else if (child.type === "field_declaration" || child.type === "constant_declaration") {
-          this.inStatic = isStatic;
+          this.scope.inStatic = isStatic;
           for (const declarator of child.namedChildren) {
             if (declarator?.type !== "variable_declarator") continue;
             const value = declarator.childForFieldName("value");
             members.push({ range: this.range(declarator), key: declarator.childForFieldName("name")?.text ?? null, value: value ? this.expression(value) : null, isStatic, typeText: child.childForFieldName("type")?.text ?? null });
           }
         } else if (child.type === "method_declaration" || child.type === "constructor_declaration" || child.type === "compact_constructor_declaration") {
-          this.inStatic = isStatic;
+          this.scope.inStatic = isStatic;
           const fn = this.methodNode(child);
           members.push({ range: at, key: child.type === "method_declaration" ? fn.name : "constructor", value: fn, isStatic, typeText: null });
         } else if (child.type === "enum_constant") {
@@ -216,10 +207,7 @@ class JavaLowering extends TreeLowering {
         }
       };
       for (const child of children) lowerMember(child);
-    } finally {
-      this.classes.pop();
-      this.inStatic = outerStatic;
-    }
+    });
     if (constants.length > 0 && name && !context.methods.has("values")) {
       // for (Setting s : Setting.values()): the constants in order
       const at: IR.Range = [constants[0]!.range[0], constants.at(-1)!.range[1]];
@@ -352,14 +340,8 @@ class JavaLowering extends TreeLowering {
 
   /** A name used alone: a local, or a field or method of the class around it (`API`, `token`). */
   private name(name: string, range: IR.Range): IR.Expression {
-    if (!this.isDeclared(name)) {
-      for (const context of [...this.classes].reverse()) {
-        const isStatic = context.fields.get(name);
-        if (isStatic === undefined) continue;
-        return isStatic || this.inStatic ? this.member(this.identifier(context.name, range), name, range, range) : this.member({ kind: "this", range }, name, range, range);
-      }
-    }
-    return this.identifier(name, range);
+    const receiver = this.isDeclared(name) ? null : this.scope.receiverOf(name, "fields", range);
+    return receiver ? this.member(receiver, name, range, range) : this.identifier(name, range);
   }
 
   /** `"…"` with its escapes read, and `"""` text blocks with their common indentation removed. */
@@ -466,12 +448,8 @@ class JavaLowering extends TreeLowering {
     }
     if (!object) {
       // patch(path, params) in a class with that method: the class's own
-      for (const context of [...this.classes].reverse()) {
-        const isStatic = context.methods.get(name);
-        if (isStatic === undefined) continue;
-        const receiver: IR.Expression = isStatic || this.inStatic ? this.identifier(context.name, range) : { kind: "this", range };
-        return this.call(this.member(receiver, name, range, this.range(nameNode)), args, range);
-      }
+      const receiver = this.scope.receiverOf(name, "methods", range);
+      if (receiver) return this.call(this.member(receiver, name, range, this.range(nameNode)), args, range);
       return this.call(this.identifier(name, this.range(nameNode)), args, range);
     }
     const receiver = this.expression(object);
