@@ -124,6 +124,18 @@ const INTERPRETERS: Readonly<Record<string, LanguageId>> = {
   pwsh: "powershell",
 };
 
+/**
+ * Constructs a grammar cannot parse though the language allows them, rewritten to spaces of the
+ * same length before parsing (positions stay those of the file): tree-sitter-bash fails on
+ * `[ \( -z "$a" -o "$b" = "$c" \) ]` (a test grouped with escaped parentheses, and `find … \( … \)`),
+ * and then on the rest of the file: a 1,230-line CLI was "only partly analysed" from its first
+ * line. Only the escaped parentheses standing alone as words are rewritten (`sed 's/\(x\)/…/'`
+ * keeps its own).
+ */
+const GRAMMAR_WORKAROUNDS: Partial<Record<GrammarName, (text: string) => string>> = {
+  bash: (text) => (text.includes("\\(") ? text.replace(/(?<=[ \t])\\[()](?=[ \t;]|$)/gm, "  ") : text),
+};
+
 /** The grammar each tree-sitter language parses with. */
 const GRAMMAR_OF: Partial<Record<LanguageId, GrammarName>> = { python: "python", go: "go", shell: "bash", php: "php", ruby: "ruby", rust: "rust", powershell: "powershell", java: "java", csharp: "c-sharp", terraform: "hcl" };
 
@@ -230,8 +242,9 @@ async function frontEnd(id: LanguageId): Promise<Lower> {
     case "terraform": {
       const [{ parseWith }, lowering] = await Promise.all([import("./tree-sitter.js"), treeLowering(id)]);
       const grammar = GRAMMAR_OF[id]!;
+      const workaround = GRAMMAR_WORKAROUNDS[grammar];
       return (path, text) => {
-        const tree = parseWith(grammar, text);
+        const tree = parseWith(grammar, workaround ? workaround(text) : text);
         try {
           return lowering(tree, text, path);
         } finally {

@@ -104,6 +104,26 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["2 PATCH", "3 GET", "9 GET", "11 PATCH"]);
   });
 
+  it("reads a shell script past a test grouped with escaped parentheses, which tree-sitter-bash cannot parse", async () => {
+    const dir = scratchDirectory("shell-grouped-test");
+    const script = [
+      "find_record() {",
+      '  if [ \\( -z "$type" -o "$t" = "$type" \\) -a \\( -z "$old" -o "$c" = "$old" \\) ]',
+      "  then",
+      "    found=1",
+      "  fi",
+      "}",
+      'find . \\( -name "*.json" -o -name "*.yaml" \\) -print',
+      "sed 's/\\(zone\\)=.*/\\1/' conf",
+      'curl -s -X PATCH "https://api.cloudflare.com/client/v4/zones/$ZONE/settings/minify" --data \'{"value":{"js":"on"}}\'',
+    ].join("\n");
+    writeFileSync(join(dir, "cf.sh"), `${script}\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    // Before, the file was "only partly analysed" from its first line, and the run failed.
+    expect(result.summary.problems).toEqual([]);
+    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["9 PATCH"]);
+  });
+
   it("scans only the languages asked for", async () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));
