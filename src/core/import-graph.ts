@@ -70,13 +70,24 @@ export function phpClassImports(text: string): readonly string[] {
   return found.size === 0 ? NO_IMPORTS : [...found].map((qualified) => KEPT_STRINGS.intern(PHP_CLASS_SOURCE + qualified));
 }
 
-const CSHARP_NAMESPACE = /^\s*namespace\s+([A-Za-z_][\w.]*)\s*[;{]/m;
-const CSHARP_USING = /^\s*(?:global\s+)?using\s+([A-Za-z_][\w.]*)\s*;/gm;
+const CSHARP_NAMESPACE = /^[ \t]*namespace[ \t]+([A-Za-z_][\w.]*)[ \t]*[;{]?/m;
+const CSHARP_USING = /^[ \t]*(?:global[ \t]+)?using[ \t]+([A-Za-z_][\w.]*)[ \t]*;/gm;
 const CSHARP_DECLARED = /\b(?:class|struct|record|interface|enum)\s+([A-Za-z_]\w*)/g;
 /** A type named where only a type can be (`new ZonesApi(`), or before a member (`ZoneEndpoints.Base`): capitalized, as C# types are. */
-const CSHARP_TYPE_NAMED = /\bnew\s+([A-Z]\w*)\s*[({]|(?<![\w.@$"])([A-Z]\w*)\s*\.\s*[A-Z_]\w*/g;
+const CSHARP_TYPE_NAMED = /\bnew\s+([A-Z]\w*)\s*[({]|\b([A-Z]\w*)\s*\.\s*[A-Z_]\w*/g;
 /** Types of .NET itself, named in nearly every file: never a file of the project. */
 const DOTNET_TYPES = new Set(["String", "Task", "ValueTask", "Encoding", "Uri", "UriKind", "HttpMethod", "HttpClient", "HttpStatusCode", "HttpRequestMessage", "HttpResponseMessage", "HttpCompletionOption", "StringContent", "JsonContent", "MediaTypeHeaderValue", "AuthenticationHeaderValue", "Console", "Math", "DateTime", "DateTimeOffset", "TimeSpan", "Guid", "JsonSerializer", "JsonConvert", "JsonSerializerOptions", "JsonNamingPolicy", "JsonIgnoreCondition", "Environment", "Path", "File", "Directory", "Convert", "Enumerable", "StringComparison", "StringComparer", "CancellationToken", "Assert", "Array", "List", "Dictionary", "Activator", "Assembly", "Exception", "ArgumentNullException", "ArgumentException", "InvalidOperationException", "Debug", "Trace", "Regex", "RegexOptions", "Thread", "Interlocked", "Stopwatch", "BitConverter", "Buffer", "Nullable", "Int32", "Int64", "Boolean", "Double", "Decimal", "Char", "Object", "Type", "Attribute", "Enum", "GC", "Process", "WebUtility", "HttpUtility", "System", "Microsoft", "Newtonsoft", "Xunit", "NUnit", "Moq", "FluentAssertions", "Mock", "It", "Times", "Is", "Has", "Does", "Throws", "Should"]);
+
+/**
+ * Where a C# file's header (its `using` directives and `namespace`, which come before its first
+ * type) ends: the first type declaration, or the end. Only the header is searched for them.
+ */
+export function csharpHeaderEnd(text: string): number {
+  const first = CSHARP_FIRST_TYPE.exec(text);
+  return first === null ? text.length : first.index;
+}
+/** A type declaration at the start of a line (not the word "class" in a licence comment above the `using`s). */
+const CSHARP_FIRST_TYPE = /^[ \t]*(?:(?:public|internal|private|protected|static|sealed|abstract|partial|readonly|unsafe|file|ref|new)[ \t]+)*(?:class|struct|record|interface|enum)[ \t]/m;
 
 /**
  * The types of other files a C# file names, read from its text as the C# front end reads them:
@@ -84,15 +95,18 @@ const DOTNET_TYPES = new Set(["String", "Task", "ValueTask", "Encoding", "Uri", 
  * the scanner to `Type.cs` where the project keeps it (see resolve-csharp-type.ts).
  */
 export function csharpTypeImports(text: string): readonly string[] {
-  if (!text.includes(".") && !text.includes("new")) return NO_IMPORTS;
-  const namespace = CSHARP_NAMESPACE.exec(text)?.[1] ?? "";
-  const usings = [...text.matchAll(CSHARP_USING)].map((match) => match[1]!).filter((name) => !/^(?:System|Microsoft)(?:\.|$)/.test(name));
+  const headerEnd = csharpHeaderEnd(text);
+  const header = text.slice(0, headerEnd);
+  const namespace = CSHARP_NAMESPACE.exec(header)?.[1] ?? "";
+  const usings = [...header.matchAll(CSHARP_USING)].map((match) => match[1]!).filter((name) => !/^(?:System|Microsoft)(?:\.|$)/.test(name));
   const declared = new Set([...text.matchAll(CSHARP_DECLARED)].map((match) => match[1]!));
   const found = new Set<string>();
-  // Not in `using` and `namespace` lines, whose names are namespaces.
-  const code = text.replace(/^\s*(?:global\s+)?(?:using|namespace)\b[^\n]*/gm, "");
-  for (const match of code.matchAll(CSHARP_TYPE_NAMED)) {
+  CSHARP_TYPE_NAMED.lastIndex = headerEnd;
+  for (let match = CSHARP_TYPE_NAMED.exec(text); match !== null; match = CSHARP_TYPE_NAMED.exec(text)) {
     const name = (match[1] ?? match[2])!;
+    // Not a name after a `.` (`System.Text.Json`), nor in `@"…"` or `$"…"` text.
+    const before = match[2] !== undefined && match.index > 0 ? text.charCodeAt(match.index - 1) : 0;
+    if (before === 46 /* . */ || before === 64 /* @ */ || before === 36 /* $ */ || before === 34 /* " */) continue;
     if (!declared.has(name) && !DOTNET_TYPES.has(name)) found.add(name);
   }
   if (found.size === 0) return NO_IMPORTS;

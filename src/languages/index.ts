@@ -5,6 +5,7 @@
  * TypeScript compiler for JS/TS, Vue and Svelte; a tree-sitter grammar per other language), and
  * after it `parseAndLowerAny` is synchronous.
  */
+import { csharpHeaderEnd } from "../core/import-graph.js";
 import type { Module } from "../core/ir.js";
 import type { TextReading } from "../core/prefilter.js";
 import { GO_GENERATED_SDK_METHODS, GO_SDK_DNS_RECORD_RESULTS, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
@@ -317,7 +318,10 @@ const PYTHON_IMPORTS = /^(?:from\s+[\w.]+\s+)?import\s[^\n]*/gm;
 export function prefilterText(language: LanguageId, text: string): string {
   if (language === "go") return text.replace(GO_IMPORTS, " ");
   // `using Api.Zones.Rules;` and `namespace Edge.Firewall;` name namespaces, not members or paths.
-  if (language === "csharp") return text.replace(CSHARP_NAMESPACE_LINES, " ");
+  if (language === "csharp") {
+    const headerEnd = csharpHeaderEnd(text);
+    return text.slice(0, headerEnd).replace(CSHARP_NAMESPACE_LINES, " ") + text.slice(headerEnd);
+  }
   if (language === "python") return text.replace(PYTHON_IMPORTS, (line) => (PROVIDER_IMPORT.test(line) ? line : " ")).replace(PYTHON_DICT_CALLS, (call) => call.replace(/([(,]\s*)([A-Za-z_]\w*)\s*=/g, '$1"$2"='));
   if (language === "ruby") return text.replace(RUBY_WORD_ARRAYS, (_whole, open: string, words: string) => `%w${open}${quotedWords(words)}`);
   // Shell scripts, and the shell of CI steps (YAML) and of code blocks (Markdown).
