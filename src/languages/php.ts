@@ -274,6 +274,8 @@ class PhpLowering extends TreeLowering {
         const object = node.childForFieldName("object");
         const name = node.childForFieldName("name");
         if (!object || !name) return null;
+        // $http->{$method}($url), $http->$method($url): the method named by a value
+        if (name.type !== "name") return this.call(this.member(this.expression(object), null, range, this.range(name), this.expression(name)), this.argumentsOf(node), range);
         return this.call(this.member(this.expression(object), name.text, range, this.range(name)), this.argumentsOf(node), range);
       }
       // self::send(…), static::BASE, Client::$base: the class's static members

@@ -16,6 +16,19 @@ export const create = (zone) => cf("POST", "/zones/" + zone + "/filters");`;
     expect(analyzeCode(code).map((finding) => `${finding.method} ${finding.confidence}`)).toEqual(["POST high"]);
   });
 
+  it("reads a library's verb named by a value (`axios[method](url)`) as each caller names it", () => {
+    const code = `import axios from "axios";
+const API = "https://api.cloudflare.com/client/v4";
+async function call(method, path, data) {
+  return axios[method.toLowerCase()](API + path, data);
+}
+export const limit = (zone) => call("POST", "/zones/" + zone + "/rate_limits", {});
+export const ssl = (zone) => call("PATCH", "/zones/" + zone + "/settings/ssl", {});
+export const minify = (zone, verb) => call(verb, "/zones/" + zone + "/settings/minify", {});`;
+    // Before, the call of a computed member was no request: each path was a mention with every method.
+    expect(analyzeCode(code).map((finding) => `${code.slice(0, finding.range[0]).split("\n").length} ${finding.method} ${finding.confidence}`)).toEqual(["6 POST high", "8 null high"]);
+  });
+
   it("reads an instance's field from outside its class, as its constructor set it from what `new` gave", () => {
     const code = `class Setting { constructor(id) { this.id = id; } getId() { return this.id; } }
 const API = "https://api.cloudflare.com/client/v4";

@@ -22,7 +22,7 @@ import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMemberWrites } from "./objects.js";
 import { condition, mayRun, reachableReturns, writeReaching } from "./conditions.js";
 import { sdkCallOutOfSight } from "./sdk.js";
-import { isGuzzleClientClass, libraryCall, type CallResult } from "./library-calls.js";
+import { isGuzzleClientClass, libraryCall, UNKNOWN_VERB, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
 import { providerCall } from "./providers.js";
@@ -519,6 +519,8 @@ export class Evaluator {
     const object = this.value(program, node.object, env);
     if (keys !== null && object.kind === "object") return choiceOf(keys.map((option) => this.property(object, option) ?? UNKNOWN));
     if (key === null) {
+      // `axios[method](url)`: a verb of the library, not known here (see UNKNOWN_VERB)
+      if (object.kind === "library" || object.kind === "client") return this.property(object, UNKNOWN_VERB)!;
       return object.kind === "records" || object.kind === "array" ? this.elementOf(object) : UNKNOWN;
     }
     const value = this.property(object, key) ?? UNKNOWN;

@@ -28,6 +28,19 @@ export const NO_REQUEST: CallResult = { result: UNKNOWN, request: null };
 /** Guzzle's client class (`GuzzleHttp\Client`, imported or named whole): what `new` or a typed parameter makes a client of. */
 export const isGuzzleClientClass = (value: Value): boolean => value.kind === "library" && value.library === "guzzle" && (value.path.length === 0 || (value.path.length === 1 && value.path[0] === "Client"));
 
+/**
+ * The name given to a member of a library or client whose name is computed and not known where it
+ * is read (`axios[method](url)`, PHP's `Http::withToken($t)->{$method}($url)`): a verb, not known
+ * there. Each caller's argument may make it known (the request is read again for each call).
+ */
+export const UNKNOWN_VERB = "%verb";
+
+/** The method a verb names (null: a verb not known; undefined: no verb). PHP's method names are read in any case (`->POST(…)`). */
+function verbMethod(name: string | null, anyCase = false): HttpMethod | null | undefined {
+  if (name === UNKNOWN_VERB) return null;
+  return name === null ? undefined : METHOD_OF_NAME[anyCase ? name.toLowerCase() : name];
+}
+
 /** What a library call needs to know about its arguments, computed once. */
 export class LibraryCallSite {
   readonly args: Value[];
@@ -124,8 +137,8 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
     case "child-process":
       return childProcessCall(site);
     case "superagent": {
-      const method = site.last ? METHOD_OF_NAME[site.last] : undefined;
-      if (!method || site.path.length !== 1) return NO_REQUEST;
+      const method = verbMethod(site.last);
+      if (method === undefined || site.path.length !== 1) return NO_REQUEST;
       return site.respond({ library: "superagent", url: asString(site.first), method, body: null });
     }
     case "guzzle":
@@ -202,10 +215,11 @@ function axiosCall(site: LibraryCallSite): CallResult {
     }
     method = methodOf(site.evaluator, config, "GET");
     body = bodyOf(get(config, "data"));
-  } else if (METHOD_OF_NAME[last] && path.length === 1) {
+  } else if (verbMethod(last) !== undefined && path.length === 1) {
     url = asString(first);
-    method = METHOD_OF_NAME[last]!;
-    config = site.options(BODY_SECOND.has(last) ? 2 : 1);
+    method = verbMethod(last)!;
+    // A verb not known: whether data or a config comes second is not known either.
+    config = method === null ? EMPTY_OBJECT : site.options(BODY_SECOND.has(last) ? 2 : 1);
     if (BODY_SECOND.has(last)) body = bodyOf(second);
   } else return NO_REQUEST;
   const relativeTo = asString(get(config, "baseURL")) ?? base;
@@ -222,8 +236,8 @@ function guzzleCall(site: LibraryCallSite): CallResult {
   if (site.callee.kind !== "client" || path.length !== 1) return NO_REQUEST;
   const name = path[0]!.replace(/Async$/, "");
   const explicit = name === "request";
-  const method = explicit ? methodFromText(staticText(first)) : METHOD_OF_NAME[name];
-  if (!explicit && !method) return NO_REQUEST;
+  const method = explicit ? methodFromText(staticText(first)) : verbMethod(name, true);
+  if (!explicit && method === undefined) return NO_REQUEST;
   const options = site.options(explicit ? 2 : 1);
   return site.respond({ library: "guzzle", url: joinBase(base, asString(explicit ? second : first)), method: method ?? null, body: bodyOf(get(options, "json") ?? get(options, "form_params") ?? get(options, "body")) });
 }
@@ -236,10 +250,10 @@ function guzzleCall(site: LibraryCallSite): CallResult {
 function laravelHttpCall(site: LibraryCallSite): CallResult {
   const { first, second, last, base } = site;
   if (last === null) return NO_REQUEST;
-  const method = last === "send" ? methodFromText(staticText(first)) : METHOD_OF_NAME[last];
-  if (method || last === "send") {
+  const method = last === "send" ? methodFromText(staticText(first)) : verbMethod(last, true);
+  if (method !== undefined || last === "send") {
     const url = asString(last === "send" ? second : first);
-    const body = last === "send" ? bodyOf(get(site.options(2), "json") ?? get(site.options(2), "body")) : last === "get" || last === "head" ? null : bodyOf(second);
+    const body = last === "send" ? bodyOf(get(site.options(2), "json") ?? get(site.options(2), "body")) : method === "GET" || method === "HEAD" || method === null ? null : bodyOf(second);
     return site.respond({ library: "laravel-http", url: joinBase(base, url), method: method ?? null, body });
   }
   return { result: { kind: "client", library: "laravel-http", base: last === "baseUrl" ? asString(first) : base, method: null, path: [] }, request: null };
@@ -263,10 +277,10 @@ function gotOrKyCall(site: LibraryCallSite, library: "got" | "ky"): CallResult {
       url = asString(get(settings, "url"));
     }
     method = methodOf(site.evaluator, settings, "GET");
-  } else if (METHOD_OF_NAME[last] && path.length === 1) {
+  } else if (verbMethod(last) !== undefined && path.length === 1) {
     url = asString(first);
     settings = site.options(1);
-    method = METHOD_OF_NAME[last]!;
+    method = verbMethod(last)!;
   } else return NO_REQUEST;
   const prefix = asString(get(settings, "prefixUrl")) ?? base;
   const body = bodyOf(get(settings, "json") ?? get(settings, "body"));
