@@ -39,7 +39,7 @@ export function readSource(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): Sou
 /** The text of a buffer that starts with a UTF-16 byte order mark (little- or big-endian), or `null`. */
 function utf16Text(buffer: Buffer): string | null {
   if (buffer.length < 2) return null;
-  if (buffer[0] === 0xff && buffer[1] === 0xfe) return buffer.toString("utf16le", 2);
+  if (buffer[0] === 0xff && buffer[1] === 0xfe) return withoutInsertedCarriageReturns(buffer).toString("utf16le", 2);
   if (buffer[0] === 0xfe && buffer[1] === 0xff) return Buffer.from(buffer.subarray(2, buffer.length - (buffer.length % 2))).swap16().toString("utf16le");
   return null;
 }
@@ -48,4 +48,27 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} B`;
+}
+
+/**
+ * A line ending of UTF-16LE text (`0D 00 0A 00`) as a byte-wise line-ending conversion leaves it:
+ * a CR byte put before the LF byte (`0D 00 0D 0A 00`), after which every character is read a byte
+ * off (a public PowerShell module's script read as CJK characters from its second line). The
+ * conversion's own signature, never valid text: the CR byte inserted before each LF is taken out.
+ */
+const CONVERTED_LINE_END = Buffer.from([0x0d, 0x00, 0x0d, 0x0a, 0x00]);
+
+function withoutInsertedCarriageReturns(buffer: Buffer): Buffer {
+  if (buffer.indexOf(CONVERTED_LINE_END, 2) === -1) return buffer;
+  const repaired = Buffer.alloc(buffer.length);
+  let length = 0;
+  for (let index = 0; index < buffer.length; ) {
+    // At a character's first byte (an even offset of what is written): `0D 0A 00` is an inserted CR, then a LF.
+    if (length % 2 === 0 && buffer[index] === 0x0d && buffer[index + 1] === 0x0a && buffer[index + 2] === 0x00) {
+      index++;
+      continue;
+    }
+    repaired[length++] = buffer[index++]!;
+  }
+  return repaired.subarray(0, length);
 }

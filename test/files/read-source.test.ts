@@ -25,6 +25,20 @@ describe("readSource", () => {
     expect(readSource(file("bom.ts", "\ufeffconst a = 1;\n"))).toEqual({ ok: true, text: "const a = 1;\n" });
   });
 
+  it("reads UTF-16 whose line endings a byte-wise conversion broke (a CR byte put before each LF byte)", () => {
+    const text = 'function Set-Zone {\r\n    Invoke-RestMethod -Uri "$api/zones/$zone/settings/minify"\r\n}\r\n';
+    const utf16 = Buffer.from(text, "utf16le");
+    // What converting LF to CRLF byte by byte makes of it: 0D 00 0A 00 becomes 0D 00 0D 0A 00.
+    const converted: number[] = [];
+    for (const byte of utf16) {
+      if (byte === 0x0a) converted.push(0x0d);
+      converted.push(byte);
+    }
+    expect(readSource(file("converted.ps1", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(converted)])))).toEqual({ ok: true, text });
+    // Text that only holds a CR character before a LF character is left as it is.
+    expect(readSource(file("plain.ps1", Buffer.concat([Buffer.from([0xff, 0xfe]), utf16])))).toEqual({ ok: true, text });
+  });
+
   it("reads UTF-16 with a byte-order mark, little- and big-endian (Windows PowerShell's default)", () => {
     const text = 'Invoke-RestMethod -Uri "$base/zones/$id/settings/minify" -Method Patch\n';
     expect(readSource(file("le.ps1", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")])))).toEqual({ ok: true, text });
