@@ -135,6 +135,11 @@ const INTERPRETERS: Readonly<Record<string, LanguageId>> = {
  */
 const GRAMMAR_WORKAROUNDS: Partial<Record<GrammarName, (text: string) => string>> = {
   bash: (text) => (text.includes("\\(") ? text.replace(/(?<=[ \t])\\[()](?=[ \t;]|$)/gm, "  ") : text),
+  // tree-sitter-powershell fails on an empty script block given as a value (`@{ "setup" = {}; … }`:
+  // read as an empty string, `''`) and on a path that starts with a variable
+  // (`Get-ChildItem $PSScriptRoot\Public\*.ps1`, every module's loader: read as a bare word; a
+  // file path's backslash only, never a URL's slash).
+  powershell: (text) => text.replace(/(?<==[ \t]*)\{([ \t]*)\}/g, "'$1'").replace(/(?<=[ \t])\$(?=(?:\w+:)?[A-Za-z_]\w*\\[\w.*])/g, "_"),
 };
 
 /** The grammar each tree-sitter language parses with. */

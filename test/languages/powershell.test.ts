@@ -21,6 +21,19 @@ describe("the PowerShell front end", () => {
     expect(await findingsOf(script)).toEqual(["2 PATCH no-deprecated-endpoint"]);
   });
 
+  it("reads past an empty script block given as a value and a path starting with a variable, which the grammar cannot parse", async () => {
+    const script = [
+      "Get-ChildItem $PSScriptRoot\\Public\\*.ps1 | ForEach-Object { . $_.FullName }",
+      "$context = @{",
+      '    "setupScriptBlock" = {};',
+      '    "tearDownScriptBlock" = { };',
+      "}",
+      `Invoke-RestMethod -Uri "${API}/zones/$zone/settings/brotli" -Method Patch -Body '{"value":"on"}'`,
+    ].join("\n");
+    // Before, the file was "only partly analysed" (a problem, and the run failed).
+    expect(await findingsOf(script)).toEqual(["6 PATCH no-deprecated-endpoint"]);
+  });
+
   it("reads names without regard to case, and GET when no method is given", async () => {
     const script = `$Base = "${API}"\n$ZONE = "z"\ninvoke-restmethod -uri "$base/zones/$zone/rate_limits" -headers $h\nIRM "$BASE/zones/$Zone/rate_limits" -Method post\n`;
     expect(await findingsOf(script)).toEqual(["3 GET no-deprecated-endpoint", "4 POST no-deprecated-endpoint"]);
