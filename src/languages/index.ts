@@ -138,8 +138,16 @@ const GRAMMAR_WORKAROUNDS: Partial<Record<GrammarName, (text: string) => string>
   // tree-sitter-powershell fails on an empty script block given as a value (`@{ "setup" = {}; … }`:
   // read as an empty string, `''`) and on a path that starts with a variable
   // (`Get-ChildItem $PSScriptRoot\Public\*.ps1`, every module's loader: read as a bare word; a
-  // file path's backslash only, never a URL's slash).
-  powershell: (text) => text.replace(/(?<==[ \t]*)\{([ \t]*)\}/g, "'$1'").replace(/(?<=[ \t])\$(?=(?:\w+:)?[A-Za-z_]\w*\\[\w.*])/g, "_"),
+  // file path's backslash only, never a URL's slash), on `ForEach-Object -Process { … }` (the
+  // block is then given by position, as it can be), and on a list of bare words given to a command
+  // (`… | Select-Object id, description`, `Export-ModuleMember -Function A, B`), which it reads as
+  // `id ,description`: the comma and the space after it change places (in a string's prose too, harmlessly).
+  powershell: (text) =>
+    text
+      .replace(/(?<==[ \t]*)\{([ \t]*)\}/g, "'$1'")
+      .replace(/(?<=[ \t])\$(?=(?:\w+:)?[A-Za-z_]\w*\\[\w.*])/g, "_")
+      .replace(/(?<=(?:ForEach-Object|foreach|%)[ \t]+)-Process(?=[ \t]*\{)/gi, "        ")
+      .replace(/(?<=[\w-]),([ \t])(?=[A-Za-z_])/g, "$1,"),
 };
 
 /** The grammar each tree-sitter language parses with. */

@@ -21,9 +21,9 @@ describe("the PowerShell front end", () => {
     expect(await findingsOf(script)).toEqual(["2 PATCH no-deprecated-endpoint"]);
   });
 
-  it("reads past an empty script block given as a value and a path starting with a variable, which the grammar cannot parse", async () => {
+  it("reads past an empty script block given as a value, a path starting with a variable and ForEach-Object -Process, which the grammar cannot parse", async () => {
     const script = [
-      "Get-ChildItem $PSScriptRoot\\Public\\*.ps1 | ForEach-Object { . $_.FullName }",
+      "Get-ChildItem $PSScriptRoot\\Public\\*.ps1 | ForEach-Object -Process { . $_.FullName }",
       "$context = @{",
       '    "setupScriptBlock" = {};',
       '    "tearDownScriptBlock" = { };',
@@ -32,6 +32,17 @@ describe("the PowerShell front end", () => {
     ].join("\n");
     // Before, the file was "only partly analysed" (a problem, and the run failed).
     expect(await findingsOf(script)).toEqual(["6 PATCH no-deprecated-endpoint"]);
+  });
+
+  it("reads a request piped to Select-Object with a list of property names", async () => {
+    const script = [
+      `$api = "${API}"`,
+      '$rules = (Invoke-RestMethod -Uri "$api/zones/$zone/rate_limits" -Headers $h).result | Select-Object id, description, action',
+      'Invoke-RestMethod -Uri "$api/zones/$zone/firewall/rules" -Headers $h | Select-Object id, paused',
+      'Write-Host "Rules: $($rules.Count), done"',
+    ].join("\n");
+    // Before, the grammar gave up at `id, description`: the first request was lost and the file only partly read.
+    expect(await findingsOf(script)).toEqual(["2 GET no-deprecated-endpoint", "3 GET no-deprecated-endpoint"]);
   });
 
   it("reads names without regard to case, and GET when no method is given", async () => {
