@@ -227,9 +227,10 @@ export class Prefilter {
     this.targetsByFirstWord = byFirstWord;
     this.distinctive = new RegExp(alternation(distinctive));
     // A path word counts where code writes one: after `/`, `.`, a quote, `:` or `}` (`"/firewall/rules"`,
-    // `client.firewall.rules`, `["settings", "minify"]`, `:minify`, `${base}firewall`), not as a
-    // word of prose in a comment ("lists the rules of…"), which fills generated SDK code.
-    this.words = new RegExp(`[/."'\`:}](${alternation(written)})(?![\\w-])`, "gi");
+    // `client.firewall.rules`, `["settings", "minify"]`, `:minify`, `${base}firewall`), or after a
+    // printf verb (`"%szones/%s/analytics/colos" % (API, zone)`), not as a word of prose in a
+    // comment ("lists the rules of…"), which fills generated SDK code.
+    this.words = new RegExp(`(?:[/."'\`:}]|%[sv])(${alternation(written)})(?![\\w-])`, "gi");
     // Keys of an object literal (`{ brotli: "on" }`), which `Object.keys` and `Object.entries` make values.
     this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)`, "gim");
     // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).

@@ -8,7 +8,7 @@
  */
 import type * as IR from "../core/ir.js";
 import { isCurl } from "../core/curl-command.js";
-import { API_BASE, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { API_BASE, concatenatedOperands, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import { SDK_ROUTES } from "../core/sdk-routes.js";
 import {
   GO_GENERATED_SDK_METHODS,
@@ -460,6 +460,15 @@ class GoLowering extends TreeLowering {
       // fmt.Sprintf("%s/zones/%s", base, id)
       if (packageName === "fmt" && SPRINTF.has(name) && lowered[0]?.kind === "string") {
         return this.template(formatPieces(lowered[0].value, lowered.slice(1), () => this.opaque(range)), range);
+      }
+      // fmt.Sprintf(APIRoot+"zones/%s/analytics/colos", id): the verbs are in the parts written out
+      if (packageName === "fmt" && SPRINTF.has(name) && args[0]?.type === "binary_expression" && args[0].childForFieldName("operator")?.text === "+") {
+        const cursor = { next: 0 };
+        const pieces = concatenatedOperands(args[0]).flatMap((operand) => {
+          const part = this.expression(operand);
+          return part.kind === "string" ? formatPieces(part.value, lowered.slice(1), () => this.opaque(range), cursor) : [part];
+        });
+        return this.template(pieces, range);
       }
       // strings.Join(parts, "/"); path.Join("zones", id) and url.JoinPath(base, "zones", id): the pieces joined with "/".
       if (packageName === "strings" && name === "Join" && lowered.length === 2) return this.call(this.member(lowered[0]!, "join", range, range), [lowered[1]!], range);

@@ -13,7 +13,7 @@
 import type * as IR from "../core/ir.js";
 import { jsonDocumentModel, jsonToModelWithHoles } from "./json.js";
 import { type ClassContext, ClassScope } from "./class-scope.js";
-import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { concatenatedOperands, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const CLASS_TYPES = new Set(["class_declaration", "interface_declaration", "enum_declaration", "record_declaration"]);
@@ -276,7 +276,7 @@ class JavaLowering extends TreeLowering {
         const operator = node.childForFieldName("operator")?.text ?? "";
         if (operator === "+") {
           // "{\"value\":\"" + value + "\"}": a JSON document put together, the record it is
-          const operands = concatenated(node);
+          const operands = concatenatedOperands(node);
           if (operands.length > 2 && operands[0]!.type === "string_literal") {
             const pieces = operands.map((operand) => (operand.type === "string_literal" ? this.stringText(operand) : this.expression(operand)));
             const record = jsonToModelWithHoles(pieces, node.startIndex + 1);
@@ -505,14 +505,6 @@ function constantText(node: SyntaxNode): string | null {
   const a = left ? constantText(left) : null;
   const b = right ? constantText(right) : null;
   return a !== null && b !== null ? a + b : null;
-}
-
-/** The operands of a chain of `+` (`"a" + b + "c"`), in order. */
-function concatenated(node: SyntaxNode): SyntaxNode[] {
-  if (node.type !== "binary_expression" || node.childForFieldName("operator")?.text !== "+") return [node];
-  const left = node.childForFieldName("left");
-  const right = node.childForFieldName("right");
-  return [...(left ? concatenated(left) : []), ...(right ? [right] : [])];
 }
 
 /** A type's simple name (`Request.Builder` → `Builder`, `List<String>` → `List`). */

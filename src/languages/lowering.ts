@@ -35,6 +35,13 @@ export interface CommandWord {
 }
 
 
+/** The function `formatAtRunTime` calls: Node's `util.format`, which the core evaluates. */
+const FORMAT_FUNCTION = "%format";
+function formatImport(): IR.Statement {
+  const range: IR.Range = [0, 0];
+  return { kind: "import", range, source: "node:util", specifiers: [{ local: FORMAT_FUNCTION, imported: "format", range }] };
+}
+
 /** The import that makes `%request(…)` calls requests (first in every lowered module). */
 export function requestImport(): IR.Statement {
   const range: IR.Range = [0, 0];
@@ -77,8 +84,22 @@ export abstract class TreeLowering {
   lowerTree(tree: Tree, prelude: IR.Statement[] = []): LoweredFile {
     const root = tree.rootNode;
     this.collectComments(root);
-    const body = [requestImport(), ...prelude, ...this.statements(root.namedChildren)];
+    const statements = this.statements(root.namedChildren);
+    const body = [requestImport(), ...(this.formatsAtRunTime ? [formatImport()] : []), ...prelude, ...statements];
     return { module: { file: this.file, text: this.text, body, comments: this.comments }, syntaxErrors: [], partly: this.errorNoteOf(root) };
+  }
+
+  /** Whether `formatAtRunTime` was used (its function is then imported). */
+  private formatsAtRunTime = false;
+
+  /**
+   * A printf-style format (`%s`, `%d`) whose text is not written where it is used (Python's
+   * `endpoint % (API, zone)`, `endpoint` set elsewhere): filled when the format's value is known,
+   * as the core fills Node's `util.format`.
+   */
+  formatAtRunTime(format: IR.Expression, args: IR.Expression[], range: IR.Range): IR.Expression {
+    this.formatsAtRunTime = true;
+    return this.call(this.identifier(FORMAT_FUNCTION, range), [format, ...args], range);
   }
 
   /** Statements of a block, with expressions wrapped as expression statements. */
@@ -439,15 +460,17 @@ export function unescapeText(raw: string): string {
 /** `printf`-style verbs (`%s`, `%d`, `%v`, `%(name)s`, `%-5d`) split a format into text and holes. */
 export const FORMAT_VERB = /%(?:\([^)]*\))?[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]|%%/g;
 
-/** Fills a format's verbs with the given arguments in order; `%%` is a percent sign. */
-export function formatPieces(format: string, args: readonly IR.Expression[], hole: () => IR.Expression): (string | IR.Expression)[] {
+/**
+ * Fills a format's verbs with the given arguments in order; `%%` is a percent sign. `cursor`: where
+ * the arguments start, moved past those taken (a format in several written parts shares one).
+ */
+export function formatPieces(format: string, args: readonly IR.Expression[], hole: () => IR.Expression, cursor = { next: 0 }): (string | IR.Expression)[] {
   const pieces: (string | IR.Expression)[] = [];
   let last = 0;
-  let next = 0;
   for (const match of format.matchAll(FORMAT_VERB)) {
     pieces.push(format.slice(last, match.index));
     if (match[0] === "%%") pieces.push("%");
-    else pieces.push(args[next++] ?? hole());
+    else pieces.push(args[cursor.next++] ?? hole());
     last = match.index! + match[0].length;
   }
   pieces.push(format.slice(last));
@@ -472,4 +495,12 @@ export function bracePieces(format: string, positional: readonly IR.Expression[]
   }
   pieces.push(format.slice(last));
   return pieces;
+}
+
+/** The operands of a chain of `+` (`"a" + b + "c"`), in order: Go's and Java's `binary_expression`. */
+export function concatenatedOperands(node: SyntaxNode): SyntaxNode[] {
+  if (node.type !== "binary_expression" || node.childForFieldName("operator")?.text !== "+") return [node];
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  return [...(left ? concatenatedOperands(left) : []), ...(right ? [right] : [])];
 }

@@ -225,6 +225,12 @@ class PythonLowering extends TreeLowering {
             return this.template(formatPieces(format.value, args, () => this.opaque(this.range(right))), range);
           }
         }
+        // endpoint % (API, zone), the format set elsewhere: filled when its text is known (a
+        // number's remainder is no text either way). Not `% {…}` (named placeholders).
+        if (operator === "%" && left.type !== "string" && left.type !== "integer" && left.type !== "float" && right.type !== "dictionary") {
+          const args = right.type === "tuple" ? right.namedChildren.flatMap((c) => (c ? [this.expression(c)] : [])) : [this.expression(right)];
+          return this.formatAtRunTime(this.expression(left), args, range);
+        }
         // yarl's URL joined with `/` (`API / "zones" / zone / "settings"`, `API = URL("https://…")`):
         // a path join. Only from a URL: pathlib's `/` joins file paths the same way.
         if (operator === "/" && this.isUrl(left)) return this.template([this.expression(left), "/", this.expression(right)], range);
