@@ -29,6 +29,12 @@ export class ClassScope {
     }
   }
 
+  /** A name used alone (`declared`: a local or parameter of that name is in scope): the class's field, or the name itself. */
+  name(name: string, range: IR.Range, declared: boolean): IR.Expression {
+    const receiver = declared ? null : this.receiverOf(name, "fields", range);
+    return receiver ? { kind: "member", range, object: receiver, property: name, computed: null, propertyRange: range, optional: false } : { kind: "identifier", range, name };
+  }
+
   /** The receiver of a field (`member: "fields"`) or method of a class around the code, named alone; null when none has it. */
   receiverOf(name: string, member: "fields" | "methods", range: IR.Range): IR.Expression | null {
     for (let index = this.classes.length - 1; index >= 0; index--) {

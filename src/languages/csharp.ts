@@ -300,7 +300,7 @@ class CSharpLowering extends TreeLowering {
     const range = this.range(node);
     switch (node.type) {
       case "identifier":
-        return this.name(node.text, range);
+        return this.scope.name(node.text, range, this.isDeclared(node.text));
       case "this_expression":
       case "this":
       case "base_expression":
@@ -406,11 +406,6 @@ class CSharpLowering extends TreeLowering {
     return null;
   }
 
-  /** A name used alone: a local, or a field, property or method of the class around it (`Api`, `_token`). */
-  private name(name: string, range: IR.Range): IR.Expression {
-    const receiver = this.isDeclared(name) ? null : this.scope.receiverOf(name, "fields", range);
-    return receiver ? this.member(receiver, name, range, range) : this.identifier(name, range);
-  }
 
   /** `"…"` with its escapes read, `@"…"` with `""` for a quote, `"""…"""` raw; a JSON document written as one is the record it is. */
   private stringLiteral(node: SyntaxNode): IR.Expression {

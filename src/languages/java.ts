@@ -251,7 +251,7 @@ class JavaLowering extends TreeLowering {
     const range = this.range(node);
     switch (node.type) {
       case "identifier":
-        return this.name(node.text, range);
+        return this.scope.name(node.text, range, this.isDeclared(node.text));
       case "this":
         return { kind: "this", range };
       case "string_literal":
@@ -338,11 +338,6 @@ class JavaLowering extends TreeLowering {
     return null;
   }
 
-  /** A name used alone: a local, or a field or method of the class around it (`API`, `token`). */
-  private name(name: string, range: IR.Range): IR.Expression {
-    const receiver = this.isDeclared(name) ? null : this.scope.receiverOf(name, "fields", range);
-    return receiver ? this.member(receiver, name, range, range) : this.identifier(name, range);
-  }
 
   /** `"…"` with its escapes read, and `"""` text blocks with their common indentation removed. */
   private stringLiteral(node: SyntaxNode): IR.Expression {
