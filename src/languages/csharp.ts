@@ -346,13 +346,8 @@ class CSharpLowering extends TreeLowering {
         if (operand && node.text.startsWith("!")) return { kind: "unary", range, operator: "!", argument: this.expression(operand) };
         return null;
       }
-      case "conditional_expression": {
-        const test = node.childForFieldName("condition");
-        const consequent = node.childForFieldName("consequence");
-        const alternate = node.childForFieldName("alternative");
-        if (!test || !consequent || !alternate) return null;
-        return { kind: "conditional", range, test: this.expression(test), consequent: this.expression(consequent), alternate: this.expression(alternate) };
-      }
+      case "conditional_expression":
+        return this.conditionalNode(node, range);
       case "member_access_expression": {
         const object = node.childForFieldName("expression");
         const field = node.childForFieldName("name");

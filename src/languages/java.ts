@@ -291,13 +291,8 @@ class JavaLowering extends TreeLowering {
         if (operand && node.childForFieldName("operator")?.text === "!") return { kind: "unary", range, operator: "!", argument: this.expression(operand) };
         return null;
       }
-      case "ternary_expression": {
-        const test = node.childForFieldName("condition");
-        const consequent = node.childForFieldName("consequence");
-        const alternate = node.childForFieldName("alternative");
-        if (!test || !consequent || !alternate) return null;
-        return { kind: "conditional", range, test: this.expression(test), consequent: this.expression(consequent), alternate: this.expression(alternate) };
-      }
+      case "ternary_expression":
+        return this.conditionalNode(node, range);
       case "field_access": {
         const object = node.childForFieldName("object");
         const field = node.childForFieldName("field");

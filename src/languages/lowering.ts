@@ -282,6 +282,15 @@ export abstract class TreeLowering {
     return this.binary(operator === "==" ? "===" : operator === "!=" ? "!==" : operator, this.expression(left), this.expression(right), range);
   }
 
+  /** `test ? a : b` whose grammar names the parts `condition`, `consequence` and `alternative` (Java's, C#'s): a choice of the two. */
+  conditionalNode(node: SyntaxNode, range: IR.Range): IR.Expression | null {
+    const test = node.childForFieldName("condition");
+    const consequent = node.childForFieldName("consequence");
+    const alternate = node.childForFieldName("alternative");
+    if (!test || !consequent || !alternate) return null;
+    return { kind: "conditional", range, test: this.expression(test), consequent: this.expression(consequent), alternate: this.expression(alternate) };
+  }
+
   opaque(range: IR.Range, children: Child[] = []): IR.UnknownExpression {
     return { kind: "unknown", range, children };
   }
