@@ -176,6 +176,8 @@ class JavaLowering extends TreeLowering {
     const nested: IR.Statement[] = [];
     /** An enum's constants, in order (`Setting.values()`). */
     const constants: { name: string; range: IR.Range }[] = [];
+    /** The requests its constants describe, as a route table's entries. */
+    const routes: IR.Statement[] = [];
     this.scope.within(context, () => {
       const lowerMember = (child: SyntaxNode) => {
         const at = this.range(child);
@@ -200,8 +202,13 @@ class JavaLowering extends TreeLowering {
           if (!constant) return;
           constants.push({ name: constant, range: at });
           const given = child.childForFieldName("arguments");
-          const value: IR.Expression = given && name ? { kind: "new", range: at, callee: this.identifier(name, at), args: this.argumentsOf(child) } : this.string(constant, at);
+          const args = given && name ? this.argumentsOf(child) : [];
+          const value: IR.Expression = given && name ? { kind: "new", range: at, callee: this.identifier(name, at), args } : this.string(constant, at);
           members.push({ range: at, key: constant, value, isStatic: true, typeText: null });
+          // A route table's entry (`MINIFY_SETTING(GET, "zones/{id-1}/settings/minify")`): the request it describes, at its path
+          const method = args.find((arg) => arg.kind === "string" && HTTP_METHOD.test(arg.value));
+          const path = args.find((arg) => arg !== method && (arg.kind === "string" || arg.kind === "template") && /[\w}]\/[\w{]/.test(arg.kind === "string" ? arg.value : arg.quasis.map((quasi) => quasi.value).join("{}")));
+          if (method && path) routes.push({ kind: "expression", range: at, expression: this.request(path.range, path, method) });
         } else if (child.type === "enum_body_declarations") {
           for (const inner of child.namedChildren) if (inner) lowerMember(inner);
         }
@@ -216,7 +223,7 @@ class JavaLowering extends TreeLowering {
     }
     const superclass = node.childForFieldName("superclass")?.namedChildren[0] ?? null;
     const cls: IR.ClassNode = { kind: "class", range, name, superClass: superclass ? this.identifier(typeNameOf(superclass), this.range(superclass)) : null, members };
-    return [{ kind: "class-declaration", range, cls }, ...nested];
+    return [{ kind: "class-declaration", range, cls }, ...routes, ...nested];
   }
 
   private isStatic(node: SyntaxNode): boolean {
@@ -250,8 +257,12 @@ class JavaLowering extends TreeLowering {
   protected expressionOf(node: SyntaxNode): IR.Expression | null {
     const range = this.range(node);
     switch (node.type) {
-      case "identifier":
-        return this.scope.name(node.text, range, this.isDeclared(node.text));
+      case "identifier": {
+        const declared = this.isDeclared(node.text);
+        // GET, PATCH…: an HTTP method enum's constants imported statically (`import static …HttpMethod.*`)
+        if (!declared && HTTP_METHOD.test(node.text) && !this.scope.receiverOf(node.text, "fields", range)) return this.string(node.text, range);
+        return this.scope.name(node.text, range, declared);
+      }
       case "this":
         return { kind: "this", range };
       case "string_literal":

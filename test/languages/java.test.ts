@@ -56,6 +56,24 @@ describe("the Java front end", () => {
     expect(await findingsOf(source)).toEqual(["3 GET no-deprecated-endpoint", "5 PUT no-deprecated-endpoint"]);
   });
 
+  it("reads a route table of enum constants (an HTTP method imported statically, and a path) as the requests it describes", async () => {
+    const source = [
+      "import static com.example.http.HttpMethod.*;",
+      "public enum Route {",
+      '  LIST_ZONES( GET, "zones" ),',
+      '  MINIFY_SETTING( GET, "zones/{id-1}/settings/minify" ),',
+      '  CHANGE_MINIFY_SETTING( PATCH, "zones/{id-1}/settings/minify" ),',
+      '  CHANGE_SSL_SETTING( PATCH, "zones/{id-1}/settings/ssl" ),',
+      "  ;",
+      "  private final HttpMethod method;",
+      "  private final String path;",
+      "  Route(HttpMethod method, String path) { this.method = method; this.path = path; }",
+      "}",
+    ].join("\n");
+    // Before, each path was a mention with every method.
+    expect(await findingsOf(source)).toEqual(["4 GET no-deprecated-endpoint", "5 PATCH no-deprecated-endpoint"]);
+  });
+
   it("reads enum constants made with arguments, and a loop over values()", async () => {
     const source = [
       "enum ZoneSetting {",
