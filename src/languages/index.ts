@@ -203,7 +203,8 @@ type Lower = (path: string, text: string) => ParseResult;
 let lowerTypeScript: ((path: string, text: string, scriptPath?: string) => ParseResult) | null = null;
 const lowerers = new Map<LanguageId, Lower>();
 
-const CI_STEP = /^[ \t-]*(?:run|script|before_script|after_script)[ \t]*:/m;
+/** A CI step (`run:`, `script:`), or a shell given a script with `-c` (`command: ["sh", "-c", …]`, `- -c`). */
+const CI_STEP = /^[ \t-]*(?:run|script|before_script|after_script)[ \t]*:|["'\s[,]-c["'\s\],]/m;
 
 /**
  * The front ends a file of this language needs: a YAML file with CI steps (`run:`, `script:`)

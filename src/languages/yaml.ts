@@ -4,7 +4,9 @@
  * suppressions. Read with the `yaml` package, which keeps source offsets.
  *
  * CI steps are shell scripts: the values of `run` (GitHub Actions) and `script`,
- * `before_script`, `after_script` (GitLab CI) go through the shell front end, in place.
+ * `before_script`, `after_script` (GitLab CI) go through the shell front end, in place; so does
+ * the script of a shell run with `-c` in a list (a container's `command: ["sh", "-c", "curl …"]`,
+ * or `command: [sh, -c]` with the script in `args`, as Kubernetes and Compose files write them).
  */
 import { LineCounter, parseAllDocuments, isMap, isPair, isScalar, isSeq, isAlias, type Node as YamlNode } from "yaml";
 import type * as IR from "../core/ir.js";
@@ -14,6 +16,17 @@ import type { ParseResult } from "./index.js";
 
 const MAX_DEPTH = 200;
 const SHELL_KEYS = new Set(["run", "script", "before_script", "after_script"]);
+/** A shell given a script with `-c` (`sh`, `/bin/bash`…). */
+const SHELL_PROGRAM = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|ash|dash|zsh)$/;
+/** Where a list `[shell, "-c", script]` has its script, or -1. */
+function scriptIndexAfterShell(items: readonly unknown[]): number {
+  for (let index = 0; index + 1 < items.length; index++) {
+    const program = items[index];
+    const flag = items[index + 1];
+    if (isScalar(program) && typeof program.value === "string" && SHELL_PROGRAM.test(program.value.trim()) && isScalar(flag) && /^-\w*c$/.test(String(flag.value).trim())) return index + 2;
+  }
+  return -1;
+}
 
 /** Lowers a text of the file's length in which only shell code is left (the rest blanked). */
 export type LowerShell = (path: string, text: string) => ParseResult;
@@ -43,6 +56,8 @@ export function lowerYaml(path: string, text: string, lowerShell: LowerShell | n
 /** The statements of each CI step's script, lowered where it is written. */
 function shellSteps(root: YamlNode, path: string, text: string, lowerShell: LowerShell): IR.Statement[] {
   const spans: [number, number][] = [];
+  /** The script's own text where YAML escapes it (`"curl \"https://…\""`): the same length, see `unescapedInPlace`. */
+  let source = text;
   const scriptOf = (node: unknown) => {
     if (isScalar(node) && typeof node.value === "string" && node.range) {
       const [start, end] = node.range;
@@ -50,8 +65,12 @@ function shellSteps(root: YamlNode, path: string, text: string, lowerShell: Lowe
       if (node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED") {
         const body = text.indexOf("\n", start);
         if (body !== -1 && body < end) spans.push([body + 1, end]);
-      } else if (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") spans.push([start + 1, end - 1]);
-      else spans.push([start, end]);
+      } else if (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") {
+        spans.push([start + 1, end - 1]);
+        const inner = text.slice(start + 1, end - 1);
+        const unescaped = unescapedInPlace(inner, node.type === "QUOTE_DOUBLE");
+        if (unescaped !== inner) source = source.slice(0, start + 1) + unescaped + source.slice(end - 1);
+      } else spans.push([start, end]);
     } else if (isSeq(node)) for (const item of node.items) scriptOf(item);
   };
   const visit = (node: unknown, depth: number) => {
@@ -61,13 +80,26 @@ function shellSteps(root: YamlNode, path: string, text: string, lowerShell: Lowe
         if (isScalar(pair.key) && SHELL_KEYS.has(String(pair.key.value))) scriptOf(pair.value);
         else visit(pair.value, depth + 1);
       }
-    } else if (isSeq(node)) for (const item of node.items) visit(item, depth + 1);
+      // command: [sh, -c] with the script in args (a Kubernetes container)
+      // (Kubernetes: `command` then `args`; Compose: `entrypoint` then `command`)
+      const valueOf = (key: string) => node.items.find((pair) => isScalar(pair.key) && pair.key.value === key)?.value;
+      for (const [program, given] of [["command", "args"], ["entrypoint", "command"]] as const) {
+        const command = valueOf(program);
+        const args = valueOf(given);
+        if (isSeq(command) && isSeq(args) && scriptIndexAfterShell(command.items) === command.items.length && args.items[0]) scriptOf(args.items[0]);
+      }
+    } else if (isSeq(node)) {
+      // [sh, -c, "curl …"]: the script given to the shell
+      const script = scriptIndexAfterShell(node.items);
+      if (script !== -1 && node.items[script]) scriptOf(node.items[script]);
+      for (const item of node.items) visit(item, depth + 1);
+    }
   };
   visit(root, 0);
   if (spans.length === 0) return [];
   const lowered = (kept: [number, number][]) => {
     try {
-      const result = lowerShell(path, keepOnly(text, kept));
+      const result = lowerShell(path, keepOnly(source, kept));
       return result.syntaxErrors.length === 0 && !result.partly ? result.module.body : null;
     } catch {
       return null;
@@ -77,6 +109,17 @@ function shellSteps(root: YamlNode, path: string, text: string, lowerShell: Lowe
   // that does not parse cleanly, step by step, and a step the shell grammar cannot make out is
   // left as the string it also is.
   return lowered(spans) ?? spans.flatMap((span) => lowered([span]) ?? []);
+}
+
+/**
+ * A quoted scalar's text as its value, at the same length: `\"` is `"`, `\\` is `\`, `\n` and
+ * `\t` are spaces (a double-quoted scalar); `''` is `'` (a single-quoted one). What the escapes
+ * took is given back as spaces at the end, so what follows keeps its place (a finding in the
+ * script may stand a few columns left of where it is written).
+ */
+function unescapedInPlace(inner: string, double: boolean): string {
+  const value = double ? inner.replace(/\\(["\\nt])/g, (_, char: string) => (char === "n" || char === "t" ? " " : char)) : inner.replace(/''/g, "'");
+  return value.length === inner.length ? value : value + " ".repeat(inner.length - value.length);
 }
 
 function rangeOf(node: { range?: [number, number, number] | null | undefined }): IR.Range {
