@@ -57,7 +57,6 @@ export function lowerCSharp(tree: Tree, text: string, file: string): LoweredFile
   return new CSharpLowering(file, text).lowerTree(tree);
 }
 
-
 class CSharpLowering extends TreeLowering {
   protected readonly grammarLabel = "C#";
   private readonly scope = new ClassScope();

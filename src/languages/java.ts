@@ -46,7 +46,6 @@ export function lowerJava(tree: Tree, text: string, file: string): LoweredFile {
   return new JavaLowering(file, text).lowerTree(tree);
 }
 
-
 class JavaLowering extends TreeLowering {
   protected readonly grammarLabel = "Java";
   private readonly scope = new ClassScope();
