@@ -468,13 +468,7 @@ class CSharpLowering extends TreeLowering {
   private lambda(node: SyntaxNode): IR.FunctionNode {
     const parameters = this.parametersOf(node.childForFieldName("parameters"));
     const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "block") ?? null;
-    return this.inFunctionScope(
-      parameters.map((p) => p.name),
-      () => {
-        const statements: IR.Statement[] = !body ? [] : body.type === "block" ? this.statements(body.namedChildren) : [{ kind: "return", range: this.range(body), argument: this.expression(body) }];
-        return { ...this.fn(null, parameters.map((p) => p.name), parameters.map((p) => p.range), statements, this.range(node)), arrow: true };
-      },
-    );
+    return this.lambdaNode(node, parameters, body);
   }
 
   private argumentsOf(node: SyntaxNode): IR.Expression[] {

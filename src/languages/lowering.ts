@@ -282,6 +282,17 @@ export abstract class TreeLowering {
     return this.binary(operator === "==" ? "===" : operator === "!=" ? "!==" : operator, this.expression(left), this.expression(right), range);
   }
 
+  /** A lambda (`x -> …`, `x => …`): its body a block of statements, or an expression it returns. */
+  lambdaNode(node: SyntaxNode, parameters: readonly { name: string; range: IR.Range }[], body: SyntaxNode | null): IR.FunctionNode {
+    return this.inFunctionScope(
+      parameters.map((p) => p.name),
+      () => {
+        const statements: IR.Statement[] = !body ? [] : body.type === "block" ? this.statements(body.namedChildren) : [{ kind: "return", range: this.range(body), argument: this.expression(body) }];
+        return { ...this.fn(null, parameters.map((p) => p.name), parameters.map((p) => p.range), statements, this.range(node)), arrow: true };
+      },
+    );
+  }
+
   /** `test ? a : b` whose grammar names the parts `condition`, `consequence` and `alternative` (Java's, C#'s): a choice of the two. */
   conditionalNode(node: SyntaxNode, range: IR.Range): IR.Expression | null {
     const test = node.childForFieldName("condition");
