@@ -12,28 +12,21 @@
 import { statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { parseCSharpTypeSpecifier } from "../core/import-graph.js";
+import { BoundedMemo } from "./bounded-memo.js";
 
 const isFileOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
-
-/** Most (folder, specifier) pairs remembered before the memo starts over. */
-const MAX_REMEMBERED = 10_000;
 
 export class CSharpTypeResolver {
   /** `isFile`: whether a file exists (a scan answers from its walk's directory listings). */
   constructor(private readonly isFile: (path: string) => boolean = isFileOnDisk) {}
 
-  private readonly resolved = new Map<string, string | null>();
+  /** By (folder, specifier). */
+  private readonly resolved = new BoundedMemo<string | null>();
 
   /** The file declaring the type a `cs:` specifier names, for a reference written in `fromFile`, or null. */
   resolve(fromFile: string, specifier: string): string | null {
     const from = dirname(fromFile);
-    const key = `${from}\0${specifier}`;
-    const known = this.resolved.get(key);
-    if (known !== undefined) return known;
-    if (this.resolved.size >= MAX_REMEMBERED) this.resolved.clear();
-    const found = this.find(from, specifier);
-    this.resolved.set(key, found);
-    return found;
+    return this.resolved.get(`${from}\0${specifier}`, () => this.find(from, specifier));
   }
 
   private find(from: string, specifier: string): string | null {

@@ -7,6 +7,7 @@
  */
 import { statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
+import { BoundedMemo } from "./bounded-memo.js";
 import { BoundedReadError, readBounded } from "./read-bounded.js";
 
 interface AutoloadMap {
@@ -28,18 +29,13 @@ export class PhpClassResolver {
 
   /** By folder: the autoload map that applies there (null: none). */
   private readonly maps = new Map<string, AutoloadMap | null>();
-  private readonly resolved = new Map<string, string | null>();
+  /** By (folder, class name). */
+  private readonly resolved = new BoundedMemo<string | null>(MAX_REMEMBERED);
 
   /** The file declaring `qualified` (`CF\API\Client`) for an import written in `fromFile`, or null. */
   resolve(fromFile: string, qualified: string): string | null {
     const from = dirname(fromFile);
-    const key = `${from}\0${qualified}`;
-    const known = this.resolved.get(key);
-    if (known !== undefined) return known;
-    if (this.resolved.size >= MAX_REMEMBERED) this.resolved.clear();
-    const found = this.find(from, qualified);
-    this.resolved.set(key, found);
-    return found;
+    return this.resolved.get(`${from}\0${qualified}`, () => this.find(from, qualified));
   }
 
   private find(from: string, qualified: string): string | null {
