@@ -205,7 +205,7 @@ export class Program {
           } else {
             for (const identifier of assignedNames(node.target)) pendingWrites.push({ identifier, value: node.right, operator: "destructured" });
           }
-          forEachChild(node, (child) => visit(child, node, loopScope));
+          forEachChild(node, visit, node, loopScope);
           return;
         }
         case "try": {
@@ -222,7 +222,7 @@ export class Program {
         case "loop": {
           const loopScope = new Scope(scope, false);
           this.hoist(node.children.filter((child): child is Statement => child.kind === "var"), loopScope);
-          forEachChild(node, (child) => visit(child, node, loopScope));
+          forEachChild(node, visit, node, loopScope);
           return;
         }
         case "switch": {
@@ -242,11 +242,11 @@ export class Program {
           if (node.name && parent?.kind !== "class-declaration") {
             this.declare(classScope, node.name, node.range, { kind: "class", cls: node }, null);
           }
-          forEachChild(node, (child) => visit(child, node, classScope));
+          forEachChild(node, visit, node, classScope);
           return;
         }
       }
-      forEachChild(node, (child) => visit(child, node, scope));
+      forEachChild(node, visit, node, scope);
     };
     this.visitBlock(module.body, null, this.moduleScope, visit);
     for (const { identifier, values } of pendingPushes) this.resolve(identifier)?.pushed.push(...values);

@@ -20,17 +20,21 @@ export function lowerEstree(input: LowerInput): IR.Module {
   // Nesting beyond MAX_LOWERING_DEPTH becomes an opaque node, so every walk over the model stays bounded.
   const deeper = loweringDepthBudget();
   const { text } = input;
-  const range = (node: { range: TSESTree.Range }): IR.Range => [node.range[0], node.range[1]];
+  // ESTree's own range: the model never changes a range (`IR.Range` is read-only).
+  const range = (node: { range: TSESTree.Range }): IR.Range => node.range;
   const typeText = (annotation: TSESTree.TSTypeAnnotation | undefined | null): string | null =>
     annotation ? text.slice(annotation.typeAnnotation.range[0], annotation.typeAnnotation.range[1]) : null;
   const unknown = (node: N, children: (IR.Expression | IR.Statement)[] = []): IR.UnknownExpression => ({ kind: "unknown", range: range(node), children });
+
+  const opaqueStatement = (node: N): IR.Statement[] => [{ kind: "other", range: range(node), children: [] }];
+  const opaqueExpression = (node: N): IR.Expression => ({ kind: "unknown", range: range(node), children: [] });
 
   function statements(body: readonly N[]): IR.Statement[] {
     return body.flatMap((node) => statement(node));
   }
 
   function statement(node: N): IR.Statement[] {
-    return deeper(() => lowerStatement(node), () => [{ kind: "other", range: range(node), children: [] }]);
+    return deeper(node, lowerStatement, opaqueStatement);
   }
 
   function lowerStatement(node: N): IR.Statement[] {
@@ -331,7 +335,7 @@ export function lowerEstree(input: LowerInput): IR.Module {
   }
 
   function expression(node: N): IR.Expression {
-    return deeper(() => lowerExpression(node), () => ({ kind: "unknown", range: range(node), children: [] }));
+    return deeper(node, lowerExpression, opaqueExpression);
   }
 
   function lowerExpression(node: N): IR.Expression {

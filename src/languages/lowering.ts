@@ -115,18 +115,18 @@ export abstract class TreeLowering {
   }
 
   statement(node: SyntaxNode): IR.Statement | IR.Statement[] {
-    return this.deeper(
-      () => {
-        // What the grammar could not make out is still read, statement by statement.
-        if (node.type === "ERROR") return { kind: "block", range: this.range(node), body: this.statements(node.namedChildren) };
-        const own = this.statementOf(node);
-        if (own) return own;
-        const expression = this.expression(node);
-        return { kind: "expression", range: this.range(node), expression } as IR.Statement;
-      },
-      () => ({ kind: "other", range: this.range(node), children: [] }),
-    );
+    return this.deeper(node, this.lowerStatement, this.opaqueStatement);
   }
+
+  private readonly lowerStatement = (node: SyntaxNode): IR.Statement | IR.Statement[] => {
+    // What the grammar could not make out is still read, statement by statement.
+    if (node.type === "ERROR") return { kind: "block", range: this.range(node), body: this.statements(node.namedChildren) };
+    const own = this.statementOf(node);
+    if (own) return own;
+    const expression = this.expression(node);
+    return { kind: "expression", range: this.range(node), expression } as IR.Statement;
+  };
+  private readonly opaqueStatement = (node: SyntaxNode): IR.Statement => ({ kind: "other", range: this.range(node), children: [] });
 
   /** Models made ahead of the place they are written (see `keep`), by node id. */
   private readonly keptValues = new Map<number, IR.Expression>();
@@ -144,11 +144,11 @@ export abstract class TreeLowering {
   expression(node: SyntaxNode): IR.Expression {
     const kept = this.keptValues.get(node.id);
     if (kept) return kept;
-    return this.deeper(
-      () => this.expressionOf(node) ?? this.unknown(node),
-      () => ({ kind: "unknown", range: this.range(node), children: [] }),
-    );
+    return this.deeper(node, this.lowerExpression, this.opaqueExpression);
   }
+
+  private readonly lowerExpression = (node: SyntaxNode): IR.Expression => this.expressionOf(node) ?? this.unknown(node);
+  private readonly opaqueExpression = (node: SyntaxNode): IR.Expression => ({ kind: "unknown", range: this.range(node), children: [] });
 
   /** A construct the front end does not model: its named children, so nothing inside is missed. */
   unknown(node: SyntaxNode, children?: readonly (SyntaxNode | null)[]): IR.UnknownExpression {

@@ -66,6 +66,8 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
     const deeper = loweringDepthBudget();
     const text = sourceFile.text;
     const range = (node: TS.Node): IR.Range => [node.getStart(sourceFile), node.end];
+    const opaqueStatement = (node: TS.Node): IR.Statement[] => [{ kind: "other", range: range(node), children: [] }];
+    const opaqueExpression = (node: TS.Node): IR.Expression => ({ kind: "unknown", range: range(node), children: [] });
     /** ESTree puts `export`/`default` on the export statement, not on the declaration. */
     const declarationRange = (node: TS.Node): IR.Range => {
       const modifiers = ts.canHaveModifiers(node) ? (ts.getModifiers(node) ?? []) : [];
@@ -116,7 +118,7 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
     }
 
     function statement(node: TS.Statement): IR.Statement[] {
-      return deeper(() => lowerStatement(node), () => [{ kind: "other", range: range(node), children: [] }]);
+      return deeper(node, lowerStatement, opaqueStatement);
     }
 
     function lowerStatement(node: TS.Statement): IR.Statement[] {
@@ -413,7 +415,7 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
     }
 
     function expression(node: TS.Expression): IR.Expression {
-      return deeper(() => lowerExpression(node), () => ({ kind: "unknown", range: range(node), children: [] }));
+      return deeper(node, lowerExpression, opaqueExpression);
     }
 
     function lowerExpression(node: TS.Expression): IR.Expression {
