@@ -58,6 +58,21 @@ describe("the editor's import resolver", () => {
     clock = 1501;
     expect(resolve(from, "./later")).toBe(later);
   });
+
+  it("resolves every specifier as the stat-based resolver does, and notices a deleted file", () => {
+    let clock = 0;
+    const resolve = recentImportResolver(1000, () => clock);
+    for (const specifier of specifiers) expect(resolve(from, specifier), specifier).toBe(resolveImport(from, specifier));
+    const gone = join(root, "src/gone.ts");
+    writeFileSync(gone, "export {};\n");
+    clock = 2000;
+    expect(resolve(from, "./gone")).toBe(gone);
+    rmSync(gone);
+    clock = 2500;
+    expect(resolve(from, "./gone")).toBe(gone);
+    clock = 3001;
+    expect(resolve(from, "./gone")).toBeNull();
+  });
 });
 
 describe("the scan's import resolver with the walk's listings", () => {
