@@ -53,6 +53,11 @@ class PythonLowering extends TreeLowering {
   private static readonly MAKES_CLIENT = /(?:Session|Client)\s*\(/;
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
+  /**
+   * Names bound to a request library's verb chosen at run time (`send = getattr(requests, method)`),
+   * with the node naming the verb: a call of the name is a request with that method.
+   */
+  private readonly verbFunctions = new Map<string, SyntaxNode>();
   /** The `base_url` of clients made by a request library (`httpx.Client(base_url=…)`), by the name they are bound to. */
   private readonly requestBases = new Map<string, SyntaxNode>();
   /** Names bound to yarl's URL class: `URL("https://…")` is that text. */
@@ -401,10 +406,25 @@ class PythonLowering extends TreeLowering {
     return false;
   }
 
+  /**
+   * `getattr(requests, method)` (or of a session, `getattr(self.session, method.lower())`): the
+   * node naming the verb, when the object is a request library or client of this file; else null.
+   */
+  private getattrVerb(node: SyntaxNode): SyntaxNode | null {
+    if (node.type !== "call" || node.childForFieldName("function")?.text !== "getattr") return null;
+    const [object, verb] = (node.childForFieldName("arguments")?.namedChildren ?? []).filter((argument) => argument !== null && argument.type !== "comment" && argument.type !== "keyword_argument");
+    if (!object || !verb) return null;
+    const chain = attributeChain(object);
+    return chain && this.requestModules.has(chain.join(".")) ? verb : null;
+  }
+
   private noteBinding(name: string, right: SyntaxNode | null) {
     if (right && this.isUrl(right)) this.urlValues.add(name);
     // client = self._get_client(), await self._http(): a function of this file that makes one.
     if (right && this.madeByClientFactory(right)) this.requestModules.add(name);
+    const verb = right ? this.getattrVerb(right) : null;
+    if (verb) this.verbFunctions.set(name, verb);
+    else this.verbFunctions.delete(name);
     if (!right || right.type !== "call") return;
     const callee = right.childForFieldName("function")?.text ?? "";
     const root = callee.split(".")[0]!;
@@ -597,7 +617,8 @@ class PythonLowering extends TreeLowering {
       let container = definition.parent;
       if (container?.type === "decorated_definition") container = container.parent;
       const inClass = container?.type === "block" && container.parent?.type === "class_definition";
-      const names = this.parameterNames(parameters).map((p) => p.name);
+      // `**kwargs` keeps its stars: the keywords no other parameter names are gathered there.
+      const names = this.parameterNames(parameters).map((p) => (p.keywords ? `**${p.name}` : p.name));
       const table = inClass ? this.methodSignatures : this.functionSignatures;
       const signature = inClass ? names.slice(1) : names;
       const known = table.get(name);
@@ -628,13 +649,21 @@ class PythonLowering extends TreeLowering {
       while (args.length < index) args.push(this.identifier("undefined", range));
       args[index] = keyword.value;
     }
-    if (rest.length > 0) args.push(this.object(rest, range));
+    if (rest.length > 0) {
+      // `def call(endpoint, method="get", **kwargs)` called `call(path, headers=h)`: `headers` is
+      // in `kwargs`, and `method` keeps its default (an argument not passed).
+      const gathering = signature.findIndex((name) => name.startsWith("**"));
+      if (gathering >= args.length) {
+        while (args.length < gathering) args.push(this.identifier("undefined", range));
+        args[gathering] = this.object(rest, range);
+      } else args.push(this.object(rest, range));
+    }
     return args;
   }
 
   /** The parameters' names and declared types; `rest`: `*parts`, which gathers the arguments from its place on. */
-  private parameterNames(parameters: SyntaxNode): { name: string; range: IR.Range; type: string | null; rest: boolean; defaultValue: SyntaxNode | null }[] {
-    const out: { name: string; range: IR.Range; type: string | null; rest: boolean; defaultValue: SyntaxNode | null }[] = [];
+  private parameterNames(parameters: SyntaxNode): { name: string; range: IR.Range; type: string | null; rest: boolean; keywords: boolean; defaultValue: SyntaxNode | null }[] {
+    const out: { name: string; range: IR.Range; type: string | null; rest: boolean; keywords: boolean; defaultValue: SyntaxNode | null }[] = [];
     for (const parameter of parameters.namedChildren) {
       if (!parameter) continue;
       const nameNode = parameter.type === "identifier" ? parameter : (parameter.childForFieldName("name") ?? parameter.namedChildren.find((c) => c?.type === "identifier") ?? null);
@@ -644,6 +673,7 @@ class PythonLowering extends TreeLowering {
         range: this.range(nameNode),
         type: parameter.childForFieldName("type")?.text ?? null,
         rest: parameter.type === "list_splat_pattern",
+        keywords: parameter.type === "dictionary_splat_pattern",
         defaultValue: parameter.type === "default_parameter" || parameter.type === "typed_default_parameter" ? parameter.childForFieldName("value") : null,
       });
     }
@@ -705,6 +735,10 @@ class PythonLowering extends TreeLowering {
       } else positional.push(this.expression(argument));
     }
     const options = keywords.length > 0 ? [this.object(keywords, this.range(argumentList!))] : [];
+
+    // send = getattr(requests, method); send(url, json=…): or getattr(requests, method)(url)
+    const verb = callee.type === "identifier" ? this.verbFunctions.get(callee.text) : this.getattrVerb(callee);
+    if (verb) return this.request(range, positional[0] ?? named.get("url") ?? null, this.expression(verb), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
 
     if (callee.type === "attribute") {
       const object = callee.childForFieldName("object")!;

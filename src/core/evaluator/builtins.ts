@@ -98,11 +98,24 @@ export function tableList(table: ObjectValue, name: "keys" | "values" | "entries
   };
 }
 
+const upper = (text: string) => text.toUpperCase();
+const lower = (text: string) => text.toLowerCase();
+/** A string's methods that change its case, in the languages read (no JavaScript string has the others). */
+const CASE_CHANGES = new Map<string, (text: string) => string>([
+  ["toUpperCase", upper],
+  ["toLowerCase", lower],
+  ["upper", upper],
+  ["lower", lower],
+  ["upcase", upper],
+  ["downcase", lower],
+]);
+
 export function stringMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: StringValue, name: string, env: Env | null): Value {
   if (name === "toString" || name === "trim" || name === "valueOf") return receiver;
-  // `method.toUpperCase()`, PHP's `strtoupper($method)`: the text changed, the unknown parts as they were.
-  if ((name === "toUpperCase" || name === "toLowerCase") && node.args.length === 0) {
-    const change = name === "toUpperCase" ? (text: string) => text.toUpperCase() : (text: string) => text.toLowerCase();
+  // `method.toUpperCase()`, PHP's `strtoupper($method)`, Python's `method.lower()`, Ruby's
+  // `verb.upcase`: the text changed, the unknown parts as they were.
+  if (CASE_CHANGES.has(name) && node.args.length === 0) {
+    const change = CASE_CHANGES.get(name)!;
     return stringValue(receiver.parts.map((part) => (isHole(part) ? part : { ...part, text: change(part.text) })));
   }
   // Python's `"/".join([API, "zones", zone])` and `template.format(zone_id=zone)` (no JavaScript string has either).
