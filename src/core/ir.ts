@@ -363,6 +363,8 @@ export interface ImportDeclaration extends NodeBase {
   kind: "import";
   source: string;
   specifiers: ImportSpecifier[];
+  /** Python's `from consts import *`: every name the module binds, in this module's scope (and passed on). */
+  all?: true;
 }
 export interface ExportNamed extends NodeBase {
   kind: "export-named";

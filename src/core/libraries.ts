@@ -66,8 +66,15 @@ export const PHP_CLASS_SOURCE = "php:";
  */
 export const CSHARP_TYPE_SOURCE = "cs:";
 
-/** Whether an import names a file of the project: a relative path, a PHP class or a C# type. */
-export const isProjectSource = (specifier: string) => specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith(PHP_CLASS_SOURCE) || specifier.startsWith(CSHARP_TYPE_SOURCE);
+/**
+ * The import source a Python file names a module by (`python:.client`, `python:cloudflare_consts`):
+ * a module of the project when one is found there, else a package (unknown, or a library).
+ */
+export const PYTHON_MODULE_SOURCE = "python:";
+
+/** Whether an import may name a file of the project: a relative path, a PHP class, a C# type or a Python module. */
+export const isProjectSource = (specifier: string) =>
+  specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith(PHP_CLASS_SOURCE) || specifier.startsWith(CSHARP_TYPE_SOURCE) || specifier.startsWith(PYTHON_MODULE_SOURCE);
 
 export function libraryOfModule(specifier: string): LibraryName | undefined {
   return LIBRARY_OF_MODULE[specifier] ?? (/^(?:@cdktf\/provider-cloudflare|python:cdktf_cdktf_provider_cloudflare|python:pulumi_cloudflare)[/.]/.test(specifier) ? "terraform-provider" : undefined);

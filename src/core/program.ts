@@ -101,6 +101,8 @@ export class Program {
   /** Interfaces and object type aliases of the module, by name: their property names. */
   readonly typeDeclarations = new Map<string, readonly string[]>();
   readonly starExports: string[] = [];
+  /** Modules whose every name is in this module's scope (Python's `from consts import *`): a name bound nowhere here is looked for there. */
+  readonly starImports: string[] = [];
   /** CommonJS `module.exports = x`. */
   commonJsExport: Expression | null = null;
   private readonly objectBindings = new Map<ObjectLiteral, Binding>();
@@ -423,6 +425,13 @@ export class Program {
           break;
         case "export-default":
           this.exports.set("default", { kind: "expression", expression: statement.expression });
+          break;
+        case "import":
+          // Python's `from consts import *`: its names are this module's, and pass on with it.
+          if (statement.all) {
+            this.starImports.push(statement.source);
+            this.starExports.push(statement.source);
+          }
           break;
         case "export-all":
           if (statement.exported) this.exports.set(statement.exported, { kind: "reexport", source: statement.source, imported: "*" });

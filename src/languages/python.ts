@@ -482,6 +482,8 @@ class PythonLowering extends TreeLowering {
       this.noteModule(local, `${source}.${imported}`);
       specifiers.push({ local, imported, range: this.range(name) });
     }
+    // `from consts import *`: every name of the module.
+    if (specifiers.length === 0 && node.namedChildren.some((child) => child?.type === "wildcard_import")) return { kind: "import", range, source: `python:${source}`, specifiers, all: true };
     return { kind: "import", range, source: `python:${source}`, specifiers };
   }
 

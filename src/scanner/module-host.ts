@@ -8,11 +8,16 @@ import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
 import { contentHash } from "../files/content-hash.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
-import { memoizedImportResolver, type ImportResolver } from "../files/resolve-import.js";
+import { listingOracle, memoizedImportResolver, type ImportResolver, type Listings } from "../files/resolve-import.js";
+import { isPythonClassName } from "../core/import-graph.js";
 import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
-import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE } from "../core/libraries.js";
+import { PythonModuleResolver } from "../files/resolve-python-module.js";
+import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE } from "../core/libraries.js";
+
+/** No walk's listings in a worker: directories are listed as they are first asked. */
+const NO_LISTINGS: Listings = { get: () => undefined };
 
 /**
  * Parses and lowers one file (`lower.ts` or a language's front end, handed in so that a scan that
@@ -143,11 +148,18 @@ export class ScannerModuleHost implements ModuleHost {
   private phpClasses: PhpClassResolver | null = null;
   /** Where C# types of other files are declared (made when a C# file first names one). */
   private csharpTypes: CSharpTypeResolver | null = null;
+  /** Where the Python project's modules are (made when a Python file first imports one). */
+  private pythonModules: PythonModuleResolver | null = null;
 
   load(fromFile: string, specifier: string, name?: string): Module | null {
     if (specifier.startsWith(PHP_CLASS_SOURCE)) return this.declaringFile((this.phpClasses ??= new PhpClassResolver()).resolve(fromFile, specifier.slice(PHP_CLASS_SOURCE.length)));
     if (specifier.startsWith(CSHARP_TYPE_SOURCE)) return this.declaringFile((this.csharpTypes ??= new CSharpTypeResolver()).resolve(fromFile, specifier.slice(CSHARP_TYPE_SOURCE.length)));
-    const path = this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier);
+    // A module of the Python project is judged as a relative import is: parsed only if it may
+    // matter, and not for a class (see `pythonModuleImports`: the prefilter does not join those).
+    if (specifier.startsWith(PYTHON_MODULE_SOURCE) && name !== undefined && isPythonClassName(name)) return null;
+    const path = specifier.startsWith(PYTHON_MODULE_SOURCE)
+      ? (this.pythonModules ??= new PythonModuleResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(PYTHON_MODULE_SOURCE.length))
+      : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));
     if (!path) return null;
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;

@@ -15,7 +15,8 @@ import { listingOracle, memoizedImportResolver, type ImportResolver } from "../f
 import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
-import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE } from "../core/libraries.js";
+import { PythonModuleResolver } from "../files/resolve-python-module.js";
+import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE } from "../core/libraries.js";
 import type { FileTask } from "./analyser.js";
 import type { FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
@@ -26,7 +27,7 @@ import { contentHash } from "../files/content-hash.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
 import { bundlerOf, bundleSkipped } from "../files/generated-bundle.js";
 import { codeStamp } from "./code-stamp.js";
-import { csharpTypeImports, NO_IMPORTS, phpClassImports, relativeImports, type ImportGraph } from "../core/import-graph.js";
+import { csharpTypeImports, NO_IMPORTS, phpClassImports, pythonModuleImports, relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { NO_RULES, Prefilter, PREFILTER_FINGERPRINT } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
@@ -126,6 +127,7 @@ const LARGE_STACK_MB = 256;
 function importsIn(language: LanguageId, text: string): readonly string[] {
   if (language === "typescript") return relativeImports(text);
   if (language === "csharp") return csharpTypeImports(text);
+  if (language === "python") return pythonModuleImports(text);
   return language === "php" ? phpClassImports(text) : NO_IMPORTS;
 }
 
@@ -277,13 +279,14 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   // Answered from the walk's listings, as relative imports are: no `stat` per class and folder.
   const phpClasses = new PhpClassResolver(listingOracle(discovery.listings, restedOn));
   const csharpTypes = new CSharpTypeResolver(listingOracle(discovery.listings, restedOn));
-  /** A relative import of JS/TS, a class another PHP file declares, or a type another C# file declares. */
-  const resolveImport: ImportResolver = (from, specifier) =>
-    specifier.startsWith(PHP_CLASS_SOURCE)
-      ? phpClasses.resolve(from, specifier.slice(PHP_CLASS_SOURCE.length))
-      : specifier.startsWith(CSHARP_TYPE_SOURCE)
-        ? csharpTypes.resolve(from, specifier.slice(CSHARP_TYPE_SOURCE.length))
-        : resolveRelative(from, specifier);
+  const pythonModules = new PythonModuleResolver(listingOracle(discovery.listings, restedOn));
+  /** A relative import of JS/TS, a class another PHP file declares, a type another C# file declares, or a module of the Python project. */
+  const resolveImport: ImportResolver = (from, specifier) => {
+    if (specifier.startsWith(PHP_CLASS_SOURCE)) return phpClasses.resolve(from, specifier.slice(PHP_CLASS_SOURCE.length));
+    if (specifier.startsWith(CSHARP_TYPE_SOURCE)) return csharpTypes.resolve(from, specifier.slice(CSHARP_TYPE_SOURCE.length));
+    if (specifier.startsWith(PYTHON_MODULE_SOURCE)) return pythonModules.resolve(from, specifier.slice(PYTHON_MODULE_SOURCE.length));
+    return resolveRelative(from, specifier);
+  };
   // Aliases (`@/api/zones`) through the project's tsconfig `paths`, for the prefilter's import graph
   // (the module host resolves them itself, noting the configs an analysis rests on).
   const aliases = new TsconfigPaths(listingOracle(discovery.listings, restedOn));

@@ -232,6 +232,11 @@ export class Evaluator {
     }
     const library = GLOBAL_LIBRARIES[node.name];
     if (library) return { kind: "library", library, path: [] };
+    // Bound nowhere here: a name of a module imported whole (Python's `from consts import *`).
+    for (const source of program.starImports) {
+      const imported = importedValue(this, program, source, node.name);
+      if (imported.kind !== "unknown") return imported;
+    }
     return UNKNOWN;
   }
 

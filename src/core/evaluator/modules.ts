@@ -52,6 +52,11 @@ export function exportedValue(evaluator: Evaluator, program: Program, name: stri
         return importedValue(evaluator, program, target.source, target.imported);
     }
   }
+  // A Python module's names are those it binds at its top level (imports included).
+  if (program.module.file.endsWith(".py")) {
+    const binding = program.moduleScope.lookup(name);
+    if (binding) return evaluator.binding(program, binding, null);
+  }
   if (program.commonJsExport) {
     const exported = evaluator.value(program, program.commonJsExport);
     if (name === "default") return exported;
