@@ -71,6 +71,8 @@ export function pythonModuleImports(text: string): readonly string[] {
       const [, module, names] = from;
       const imported = names!.replace(/[()\\]/g, " ").split(",").map((name) => name.trim().split(/\s+as\s+/)[0]!).filter(Boolean);
       if (module && (imported.length === 0 || imported.some((name) => !isPythonClassName(name)))) found.add(module);
+      // `from . import consts`: a name may be a module of the package (resolved only if there is one).
+      for (const name of imported) if (module && name !== "*" && /^[a-z_][a-z0-9_]*$/.test(name)) found.add(module.endsWith(".") ? `${module}${name}` : `${module}.${name}`);
       continue;
     }
     PYTHON_IMPORT.lastIndex = line;

@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
@@ -42,6 +42,19 @@ describe("the polyglot fixture project", () => {
     writeFileSync(join(dir, "RUNBOOK.md"), '# Runbook\n\n```python\nimport requests\nrequests.patch("https://api.cloudflare.com/client/v4/zones/z/settings/minify")\n```\n');
     const result = await freshScan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["markdown"] });
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["RUNBOOK.md:5 PATCH"]);
+  });
+
+  it("follows a Python package's modules: `from . import constants`, and a constant imported by name", async () => {
+    const dir = scratchDirectory("python-package");
+    mkdirSync(join(dir, "app"));
+    writeFileSync(join(dir, "pyproject.toml"), "[project]\nname = 'app'\n");
+    writeFileSync(join(dir, "app/__init__.py"), "");
+    writeFileSync(join(dir, "app/constants.py"), 'CF_API = "https://api.cloudflare.com/client/v4"\nBILLING_HISTORY = CF_API + "/user/billing/history"\nZONE_COLOS = CF_API + "/zones/{}/analytics/colos"\n');
+    writeFileSync(join(dir, "app/billing.py"), 'import requests\nfrom . import constants\n\ndef history(token):\n    return requests.get(constants.BILLING_HISTORY, headers={"Authorization": token}).json()\n');
+    writeFileSync(join(dir, "app/colos.py"), "import httpx\nfrom app.constants import ZONE_COLOS\n\nasync def colos(zone):\n    async with httpx.AsyncClient() as client:\n        return await client.get(ZONE_COLOS.format(zone))\n");
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["python"] });
+    const calls = result.findings.filter((f) => f.file !== "app/constants.py");
+    expect(calls.map((f) => `${f.file}:${f.line} ${f.method}`).sort()).toEqual(["app/billing.py:5 GET", "app/colos.py:6 GET"]);
   });
 
   it("follows a Python comprehension's loop, and reports its request once", async () => {

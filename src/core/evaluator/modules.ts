@@ -2,7 +2,7 @@
  * Values that cross module boundaries: ES imports and exports, `export *`, CommonJS
  * `module.exports`/`export =`, and `require()`. Other files come through the `ModuleHost`.
  */
-import { isProjectSource, libraryOfModule } from "../libraries.js";
+import { isProjectSource, libraryOfModule, PYTHON_MODULE_SOURCE } from "../libraries.js";
 import { programOf, type Program } from "../program.js";
 import { UNKNOWN, type ObjectValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
@@ -12,10 +12,17 @@ export function importedValue(evaluator: Evaluator, program: Program, specifier:
   const library = libraryOfModule(specifier);
   if (library) return { kind: "library", library, path: imported === "default" || imported === "*" ? [] : [imported] };
   const target = loadModule(evaluator, program, specifier, imported === "*" ? undefined : imported);
-  if (!target) return UNKNOWN;
-  if (imported === "*") return { kind: "namespace", program: target };
-  return exportedValue(evaluator, target, imported, new Set());
+  const value = !target ? UNKNOWN : imported === "*" ? ({ kind: "namespace", program: target } as const) : exportedValue(evaluator, target, imported, new Set());
+  // Python's `from . import consts`, `from app import paths`: a module of the package, if its `__init__` binds no such name.
+  if (value.kind === "unknown" && imported !== "*" && specifier.startsWith(PYTHON_MODULE_SOURCE)) {
+    const submodule = loadModule(evaluator, program, pythonSubmodule(specifier, imported));
+    if (submodule) return { kind: "namespace", program: submodule };
+  }
+  return value;
 }
+
+/** `python:.` and `consts` → `python:.consts`; `python:app` and `paths` → `python:app.paths`. */
+export const pythonSubmodule = (specifier: string, name: string) => (specifier.endsWith(".") ? `${specifier}${name}` : `${specifier}.${name}`);
 
 /** What `require(specifier)` gives. */
 export function requiredValue(evaluator: Evaluator, program: Program, specifier: string): Value {
