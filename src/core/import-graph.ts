@@ -47,18 +47,39 @@ const PYTHON_IMPORT = /[ \t]*import[ \t]+([\w. \t,]+)$/my;
 /** A class's name (`ProfilesResource`), as PEP 8 writes them: capitalized, with a lower-case letter. */
 const PYTHON_CLASS_NAME = /^_*[A-Z]\w*[a-z]\w*$/;
 export const isPythonClassName = (name: string): boolean => PYTHON_CLASS_NAME.test(name);
+/** `class Cloudflare(Api, metaclass=M):`: the bases named (`Api`), at a line's start. */
+const PYTHON_CLASS_BASES = /^[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)/gm;
+
+/** The names a Python file's classes derive from: a base class imported from another module brings its methods (`self.api_get(…)`). */
+export function pythonBaseClasses(text: string): ReadonlySet<string> {
+  if (!text.includes("class")) return NO_NAMES;
+  const bases = new Set<string>();
+  for (const [, list] of text.matchAll(PYTHON_CLASS_BASES)) {
+    for (const item of list!.split(",")) {
+      const name = item.trim().split(".").at(-1)!;
+      if (/^\w+$/.test(name)) bases.add(name);
+    }
+  }
+  return bases;
+}
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** Whether a Python file's import of `name` may matter to it: anything but a class it only uses (see `pythonModuleImports`). */
+export const pythonImportMatters = (name: string, bases: ReadonlySet<string>): boolean => !isPythonClassName(name) || bases.has(name);
 
 /**
  * The modules a Python file imports that may give it a path, read from its text as the Python
  * front end reads them: as `python:` specifiers. A module imported whole (`import consts`, `from
- * consts import *`) or for a constant or function (`from .paths import ZONE_RULES, build_url`);
- * not one imported only for its classes (`from .profiles import ProfilesResource`): a class's
+ * consts import *`), for a constant or function (`from .paths import ZONE_RULES, build_url`) or for
+ * a class this file derives from (`class Cloudflare(Api)`: its methods are the subclass's); not one
+ * imported only for classes it uses (`from .profiles import ProfilesResource`): a class's
  * requests are the imported module's own findings, and a generated SDK's modules import each
  * other's classes by the hundred (judged with them, 54 more of cloudflare-python's files were
  * parsed, the polyglot corpus's scan 1.29x slower, for no finding).
  */
 export function pythonModuleImports(text: string): readonly string[] {
   const found = new Set<string>();
+  let bases: ReadonlySet<string> | null = null;
   // Read at the start of each line holding the word (a few per file), not line by line.
   let lastLine = -1;
   for (let at = text.indexOf("import"); at !== -1; at = text.indexOf("import", at + 6)) {
@@ -70,7 +91,7 @@ export function pythonModuleImports(text: string): readonly string[] {
     if (from) {
       const [, module, names] = from;
       const imported = names!.replace(/[()\\]/g, " ").split(",").map((name) => name.trim().split(/\s+as\s+/)[0]!).filter(Boolean);
-      if (module && (imported.length === 0 || imported.some((name) => !isPythonClassName(name)))) found.add(module);
+      if (module && (imported.length === 0 || imported.some((name) => pythonImportMatters(name, (bases ??= pythonBaseClasses(text)))))) found.add(module);
       // `from . import consts`: a name may be a module of the package (resolved only if there is one).
       for (const name of imported) if (module && name !== "*" && /^[a-z_][a-z0-9_]*$/.test(name)) found.add(module.endsWith(".") ? `${module}${name}` : `${module}.${name}`);
       continue;

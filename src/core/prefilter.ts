@@ -79,6 +79,8 @@ const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*fil
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
 const DATASET = /\bdataset\b/i;
 const JOBS_PATH = /logpush[/.]jobs/i;
+/** Python's request libraries imported: `import requests`, `from httpx import AsyncClient`. */
+const PYTHON_REQUEST_IMPORT = /\b(?:import|from)[ \t]+(?:requests|httpx|aiohttp)\b/;
 /** A Logpush filter's `where` key, in code or in JSON text (`where:`, `"where":`, `\"where\":`). */
 const FILTER_WHERE = /\bwhere\\?["']?\s*:/;
 /** The 1004 code compared (`=== 1004`, `1004 ==`, `case 1004`, Ruby's `when 1004`): the detector looks at nothing else. */
@@ -405,6 +407,9 @@ export class Prefilter {
   mayMatterToImporters(hints: Hints, text: string): boolean {
     if (hints.signals & (Signal.RequestLibrary | Signal.JobsPath | Signal.DnsHint | this.togetherMask) || this.passes(hints)) return true;
     if (text.includes("where") && FILTER_WHERE.test(text)) return true;
+    // A Python module that sends requests itself (a base class's `api_get`, a helper): the JS
+    // request-library words do not name Python's.
+    if (text.includes("import") && PYTHON_REQUEST_IMPORT.test(text)) return true;
     // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));
   }
@@ -499,7 +504,7 @@ const sameNarrowing = (a: Narrowing, b: Narrowing) =>
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   literalWords.toString(),
   routeReaches.toString(),

@@ -57,6 +57,19 @@ describe("the polyglot fixture project", () => {
     expect(calls.map((f) => `${f.file}:${f.line} ${f.method}`).sort()).toEqual(["app/billing.py:5 GET", "app/colos.py:6 GET"]);
   });
 
+  it("follows a Python base class of another module, and takes a sentinel default for no filter text", async () => {
+    const dir = scratchDirectory("python-base-class");
+    mkdirSync(join(dir, "edge"));
+    writeFileSync(join(dir, "setup.py"), "");
+    writeFileSync(join(dir, "edge/__init__.py"), "");
+    writeFileSync(join(dir, "edge/api.py"), "import requests\n\n\nclass Api:\n    def api_send(self, verb, url, data=None):\n        return requests.request(verb, self.base_url + url, json=data).json()\n");
+    writeFileSync(join(dir, "edge/zones.py"), 'from .api import Api\n\n\nclass Zones(Api):\n    def __init__(self):\n        self.base_url = "https://api.cloudflare.com/client/v4/"\n\n    def minify_off(self, zone):\n        return self.api_send("PATCH", f"zones/{zone}/settings/minify", {"value": "off"})\n');
+    writeFileSync(join(dir, "edge/_types.py"), "import httpx\n\n\nclass NotGiven:\n    pass\n\n\nNOT_GIVEN = NotGiven()\n");
+    writeFileSync(join(dir, "edge/jobs.py"), 'import httpx\nfrom ._types import NOT_GIVEN\n\nAPI = "https://api.cloudflare.com/client/v4"\n\ndef create(dataset, filter=NOT_GIVEN):\n    return httpx.post(f"{API}/zones/z/logpush/jobs", json={"dataset": dataset, "filter": filter})\n');
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["python"], minConfidence: "low" });
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method} ${f.confidence}`)).toEqual(["edge/zones.py:9 PATCH high"]);
+  });
+
   it("follows a Python comprehension's loop, and reports its request once", async () => {
     const dir = scratchDirectory("comprehension");
     const api = 'API = "https://api.cloudflare.com/client/v4"\nNAMES = {"brotli": 1, "ssl": 2}\n';

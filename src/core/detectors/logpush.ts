@@ -103,13 +103,18 @@ function checkFilter(ctx: DetectorContext, filter: Expression, confidence: Confi
     if (tree.kind !== "unknown") report(validateFilterTree(tree, serialisedSize(tree), limits));
     return;
   }
-  if (value.kind === "unknown" || value.kind === "null") return;
+  // Not known to be anything but text: an instance of a class (Python's `NOT_GIVEN` sentinel as a
+  // parameter's default, a `str` subclass), or what a response holds (a job's `filter` read back).
+  if (value.kind === "unknown" || value.kind === "null" || MAYBE_TEXT.has(value.kind)) return;
   const looksLikeFilter = value.kind === "object" && value.get("where") !== undefined;
   if (confidence === "high" || looksLikeFilter) {
     const tree = jsonTree(ctx, filter, 0);
     ctx.reportLogpush(filter.range, "filterNotString", { found: tree.kind === "unknown" ? value.kind : describeJson(tree) }, confidence);
   }
 }
+
+/** Kinds of value that may be a filter's text for all the evaluator knows. */
+const MAYBE_TEXT: ReadonlySet<Value["kind"]> = new Set(["instance", "response", "stream", "body"]);
 
 /** A value the evaluator knows as JSON, every part of it placed at `range`. */
 function jsonTreeOfValue(value: Value, range: Range, depth: number): JsonTree {
