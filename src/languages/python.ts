@@ -723,6 +723,9 @@ class PythonLowering extends TreeLowering {
     const argumentList = node.childForFieldName("arguments");
     if (!callee) return null;
     const positional: IR.Expression[] = [];
+    /** The positional arguments a request reads (not `**request_args`, which holds keywords). */
+    const requestArgs: IR.Expression[] = [];
+    let splat: { dict: IR.Expression; range: IR.Range } | null = null;
     const keywords: IR.Property[] = [];
     const named = new Map<string, IR.Expression>();
     for (const argument of argumentList?.namedChildren ?? []) {
@@ -734,13 +737,21 @@ class PythonLowering extends TreeLowering {
         const lowered = this.expression(value);
         named.set(name.text, lowered);
         keywords.push(this.property(name.text, this.range(name), lowered, this.range(argument)));
-      } else positional.push(this.expression(argument));
+      } else {
+        const lowered = this.expression(argument);
+        positional.push(lowered);
+        if (argument.type === "dictionary_splat" && argument.namedChildren[0]) splat = { dict: this.expression(argument.namedChildren[0]), range: this.range(argument) };
+        else requestArgs.push(lowered);
+      }
     }
     const options = keywords.length > 0 ? [this.object(keywords, this.range(argumentList!))] : [];
+    // A request's URL and body by keyword, or from the dict spread into the call (`requests.post(**request_args)`).
+    const urlArgument = (at: number) => requestArgs[at] ?? named.get("url") ?? (splat ? this.member(splat.dict, "url", splat.range, splat.range) : null);
+    const bodyArgument = () => named.get("json") ?? named.get("data") ?? (splat ? this.member(splat.dict, "json", splat.range, splat.range) : null);
 
     // send = getattr(requests, method); send(url, json=…): or getattr(requests, method)(url)
     const verb = callee.type === "identifier" ? this.verbFunctions.get(callee.text) : this.getattrVerb(callee);
-    if (verb) return this.request(range, positional[0] ?? named.get("url") ?? null, this.expression(verb), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
+    if (verb) return this.request(range, urlArgument(0), this.expression(verb), bodyArgument(), [...positional.slice(1), ...options]);
 
     if (callee.type === "attribute") {
       const object = callee.childForFieldName("object")!;
@@ -785,11 +796,10 @@ class PythonLowering extends TreeLowering {
         // httpx.Client(base_url=…): its requests' paths follow that address.
         const base = this.requestBases.get(chain.slice(0, -1).join("."));
         const withBase = (url: IR.Expression | null) => (url && base ? this.afterBase(base, url) : url);
-        if (VERBS.has(name)) return this.request(range, withBase(positional[0] ?? named.get("url") ?? null), name.toUpperCase(), named.get("json") ?? named.get("data") ?? null, [...positional.slice(1), ...options]);
+        if (VERBS.has(name)) return this.request(range, withBase(urlArgument(0)), name.toUpperCase(), bodyArgument(), [...positional.slice(1), ...options]);
         if (name === "request") {
-          const method = positional[0] ?? named.get("method") ?? null;
-          const url = positional[1] ?? named.get("url") ?? null;
-          return this.request(range, withBase(url), method, named.get("json") ?? named.get("data") ?? null, [...positional.slice(2), ...options]);
+          const method = requestArgs[0] ?? named.get("method") ?? (splat ? this.member(splat.dict, "method", splat.range, splat.range) : null);
+          return this.request(range, withBase(urlArgument(1)), method, bodyArgument(), [...positional.slice(2), ...options]);
         }
       }
     }

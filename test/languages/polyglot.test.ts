@@ -70,6 +70,14 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method} ${f.confidence}`)).toEqual(["edge/zones.py:9 PATCH high"]);
   });
 
+  it("reads a Python request's URL from the dict spread into it (`getattr(requests, method)(**request_args)`)", async () => {
+    const dir = scratchDirectory("python-splat");
+    const helper = 'import requests\n\nAPI = "https://api.cloudflare.com/client/v4"\n\ndef call(method, endpoint, data=None):\n    request_args = {"url": f"{API}/{endpoint}"}\n    if data:\n        request_args["json"] = data\n    return getattr(requests, method)(**request_args)\n\n';
+    writeFileSync(join(dir, "edge.py"), `${helper}def minify_off(zone):\n    return call("patch", f"zones/{zone}/settings/minify", data={"value": "off"})\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["python"], minConfidence: "low" });
+    expect(result.findings.map((f) => `${f.line} ${f.method} ${f.confidence}`)).toEqual(["12 PATCH high"]);
+  });
+
   it("follows a Python comprehension's loop, and reports its request once", async () => {
     const dir = scratchDirectory("comprehension");
     const api = 'API = "https://api.cloudflare.com/client/v4"\nNAMES = {"brotli": 1, "ssl": 2}\n';
