@@ -737,17 +737,22 @@ class PythonLowering extends TreeLowering {
         const lowered = this.expression(value);
         named.set(name.text, lowered);
         keywords.push(this.property(name.text, this.range(name), lowered, this.range(argument)));
+      } else if (argument.type === "dictionary_splat" && argument.namedChildren[0]) {
+        // Lowered once: the dict stands in the arguments as before (opaque) and is read by key below.
+        const dict = this.expression(argument.namedChildren[0]);
+        splat = { dict, range: this.range(argument) };
+        positional.push({ kind: "unknown", range: splat.range, children: [dict] });
       } else {
         const lowered = this.expression(argument);
         positional.push(lowered);
-        if (argument.type === "dictionary_splat" && argument.namedChildren[0]) splat = { dict: this.expression(argument.namedChildren[0]), range: this.range(argument) };
-        else requestArgs.push(lowered);
+        requestArgs.push(lowered);
       }
     }
     const options = keywords.length > 0 ? [this.object(keywords, this.range(argumentList!))] : [];
     // A request's URL and body by keyword, or from the dict spread into the call (`requests.post(**request_args)`).
-    const urlArgument = (at: number) => requestArgs[at] ?? named.get("url") ?? (splat ? this.member(splat.dict, "url", splat.range, splat.range) : null);
-    const bodyArgument = () => named.get("json") ?? named.get("data") ?? (splat ? this.member(splat.dict, "json", splat.range, splat.range) : null);
+    const spread = (key: string) => (splat ? this.member(splat.dict, key, splat.range, splat.range) : null);
+    const urlArgument = (at: number) => requestArgs[at] ?? named.get("url") ?? spread("url");
+    const bodyArgument = () => named.get("json") ?? named.get("data") ?? spread("json");
 
     // send = getattr(requests, method); send(url, json=…): or getattr(requests, method)(url)
     const verb = callee.type === "identifier" ? this.verbFunctions.get(callee.text) : this.getattrVerb(callee);
@@ -798,7 +803,7 @@ class PythonLowering extends TreeLowering {
         const withBase = (url: IR.Expression | null) => (url && base ? this.afterBase(base, url) : url);
         if (VERBS.has(name)) return this.request(range, withBase(urlArgument(0)), name.toUpperCase(), bodyArgument(), [...positional.slice(1), ...options]);
         if (name === "request") {
-          const method = requestArgs[0] ?? named.get("method") ?? (splat ? this.member(splat.dict, "method", splat.range, splat.range) : null);
+          const method = requestArgs[0] ?? named.get("method") ?? spread("method");
           return this.request(range, withBase(urlArgument(1)), method, bodyArgument(), [...positional.slice(2), ...options]);
         }
       }

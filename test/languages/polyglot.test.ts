@@ -9,6 +9,16 @@ import { scratchDirectory } from "../support/scratch.js";
 import { expectedFindings, nearMissLines } from "../support/expectations.js";
 
 const root = fileURLToPath(new URL("../../fixtures/polyglot", import.meta.url));
+
+/** Writes a scratch Python project (paths to texts, folders made as needed) and scans it. */
+async function scanPythonProject(name: string, files: Record<string, string>, minConfidence?: "low") {
+  const dir = scratchDirectory(name);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return scan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["python"], ...(minConfidence ? { minConfidence } : {}) });
+}
 const ALL = [...LANGUAGE_IDS];
 
 describe("the polyglot fixture project", () => {
@@ -45,36 +55,36 @@ describe("the polyglot fixture project", () => {
   });
 
   it("follows a Python package's modules: `from . import constants`, and a constant imported by name", async () => {
-    const dir = scratchDirectory("python-package");
-    mkdirSync(join(dir, "app"));
-    writeFileSync(join(dir, "pyproject.toml"), "[project]\nname = 'app'\n");
-    writeFileSync(join(dir, "app/__init__.py"), "");
-    writeFileSync(join(dir, "app/constants.py"), 'CF_API = "https://api.cloudflare.com/client/v4"\nBILLING_HISTORY = CF_API + "/user/billing/history"\nZONE_COLOS = CF_API + "/zones/{}/analytics/colos"\n');
-    writeFileSync(join(dir, "app/billing.py"), 'import requests\nfrom . import constants\n\ndef history(token):\n    return requests.get(constants.BILLING_HISTORY, headers={"Authorization": token}).json()\n');
-    writeFileSync(join(dir, "app/colos.py"), "import httpx\nfrom app.constants import ZONE_COLOS\n\nasync def colos(zone):\n    async with httpx.AsyncClient() as client:\n        return await client.get(ZONE_COLOS.format(zone))\n");
-    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["python"] });
+    const result = await scanPythonProject("python-package", {
+      "pyproject.toml": "[project]\nname = 'app'\n",
+      "app/__init__.py": "",
+      "app/constants.py": 'CF_API = "https://api.cloudflare.com/client/v4"\nBILLING_HISTORY = CF_API + "/user/billing/history"\nZONE_COLOS = CF_API + "/zones/{}/analytics/colos"\n',
+      "app/billing.py": 'import requests\nfrom . import constants\n\ndef history(token):\n    return requests.get(constants.BILLING_HISTORY, headers={"Authorization": token}).json()\n',
+      "app/colos.py": "import httpx\nfrom app.constants import ZONE_COLOS\n\nasync def colos(zone):\n    async with httpx.AsyncClient() as client:\n        return await client.get(ZONE_COLOS.format(zone))\n",
+    });
     const calls = result.findings.filter((f) => f.file !== "app/constants.py");
     expect(calls.map((f) => `${f.file}:${f.line} ${f.method}`).sort()).toEqual(["app/billing.py:5 GET", "app/colos.py:6 GET"]);
   });
 
   it("follows a Python base class of another module, and takes a sentinel default for no filter text", async () => {
-    const dir = scratchDirectory("python-base-class");
-    mkdirSync(join(dir, "edge"));
-    writeFileSync(join(dir, "setup.py"), "");
-    writeFileSync(join(dir, "edge/__init__.py"), "");
-    writeFileSync(join(dir, "edge/api.py"), "import requests\n\n\nclass Api:\n    def api_send(self, verb, url, data=None):\n        return requests.request(verb, self.base_url + url, json=data).json()\n");
-    writeFileSync(join(dir, "edge/zones.py"), 'from .api import Api\n\n\nclass Zones(Api):\n    def __init__(self):\n        self.base_url = "https://api.cloudflare.com/client/v4/"\n\n    def minify_off(self, zone):\n        return self.api_send("PATCH", f"zones/{zone}/settings/minify", {"value": "off"})\n');
-    writeFileSync(join(dir, "edge/_types.py"), "import httpx\n\n\nclass NotGiven:\n    pass\n\n\nNOT_GIVEN = NotGiven()\n");
-    writeFileSync(join(dir, "edge/jobs.py"), 'import httpx\nfrom ._types import NOT_GIVEN\n\nAPI = "https://api.cloudflare.com/client/v4"\n\ndef create(dataset, filter=NOT_GIVEN):\n    return httpx.post(f"{API}/zones/z/logpush/jobs", json={"dataset": dataset, "filter": filter})\n');
-    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["python"], minConfidence: "low" });
+    const result = await scanPythonProject(
+      "python-base-class",
+      {
+        "setup.py": "",
+        "edge/__init__.py": "",
+        "edge/api.py": "import requests\n\n\nclass Api:\n    def api_send(self, verb, url, data=None):\n        return requests.request(verb, self.base_url + url, json=data).json()\n",
+        "edge/zones.py": 'from .api import Api\n\n\nclass Zones(Api):\n    def __init__(self):\n        self.base_url = "https://api.cloudflare.com/client/v4/"\n\n    def minify_off(self, zone):\n        return self.api_send("PATCH", f"zones/{zone}/settings/minify", {"value": "off"})\n',
+        "edge/_types.py": "import httpx\n\n\nclass NotGiven:\n    pass\n\n\nNOT_GIVEN = NotGiven()\n",
+        "edge/jobs.py": 'import httpx\nfrom ._types import NOT_GIVEN\n\nAPI = "https://api.cloudflare.com/client/v4"\n\ndef create(dataset, filter=NOT_GIVEN):\n    return httpx.post(f"{API}/zones/z/logpush/jobs", json={"dataset": dataset, "filter": filter})\n',
+      },
+      "low",
+    );
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method} ${f.confidence}`)).toEqual(["edge/zones.py:9 PATCH high"]);
   });
 
   it("reads a Python request's URL from the dict spread into it (`getattr(requests, method)(**request_args)`)", async () => {
-    const dir = scratchDirectory("python-splat");
     const helper = 'import requests\n\nAPI = "https://api.cloudflare.com/client/v4"\n\ndef call(method, endpoint, data=None):\n    request_args = {"url": f"{API}/{endpoint}"}\n    if data:\n        request_args["json"] = data\n    return getattr(requests, method)(**request_args)\n\n';
-    writeFileSync(join(dir, "edge.py"), `${helper}def minify_off(zone):\n    return call("patch", f"zones/{zone}/settings/minify", data={"value": "off"})\n`);
-    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, languages: ["python"], minConfidence: "low" });
+    const result = await scanPythonProject("python-splat", { "edge.py": `${helper}def minify_off(zone):\n    return call("patch", f"zones/{zone}/settings/minify", data={"value": "off"})\n` }, "low");
     expect(result.findings.map((f) => `${f.line} ${f.method} ${f.confidence}`)).toEqual(["12 PATCH high"]);
   });
 
