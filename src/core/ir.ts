@@ -427,6 +427,11 @@ export interface Module {
   comments: { text: string; range: Range; block: boolean }[];
   /** A data module's value (a JSON document): what importing or requiring it gives. */
   value?: Expression;
+  /**
+   * A data document (JSON, YAML): its strings are values as written, not text code puts together,
+   * so JSON text in them (a recorded response's `body: |`) is not read as objects (see json-text.ts).
+   */
+  data?: true;
 }
 
 export type Node = Expression | Pattern | Statement;

@@ -69,13 +69,16 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
  * calls it may be anything (see `REQUEST_MODULES`).
  */
 const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl|\buse(?:Lazy)?Fetch\(/;
-/** `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`), not `.filter(` or `filter === x`. */
 /**
  * A table whose keys become values (its keys are then path words): `Object.keys(…)`,
  * `Object.entries(…)`, `for (const name in …)`, Ruby's `.each do |name, value|` and `.each_pair`.
  */
 const TABLE_ITERATED = /\bObject\.(?:keys|entries)\s*\(|\bfor\s*\(\s*(?:const|let|var)?\s*[\w$]+\s+in\s|\.each(?:_pair)?\s*(?:do|\{)\s*\|\s*\w+\s*,|\.each_pair\b/;
-const FILTER_KEY = /\bfilter\b(?:["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
+/**
+ * `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`,
+ * a key of JSON text in a string, `\"filter\":`), not `.filter(` or `filter === x`.
+ */
+const FILTER_KEY = /\bfilter\b(?:\\*["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
 const DATASET = /\bdataset\b/i;
 const JOBS_PATH = /logpush[/.]jobs/i;

@@ -3,6 +3,7 @@
  * iterate. Built once per lowered module and shared by every detector.
  */
 import type {
+  ArrayLiteral,
   CallExpression,
   ClassNode,
   Expression,
@@ -24,6 +25,7 @@ import type {
   TryStatement,
 } from "./ir.js";
 import { forEachChild } from "./walk.js";
+import { mayBeJsonText, readJsonText } from "./json-text.js";
 import { LIST_ADDERS } from "./libraries.js";
 
 /** One step from a destructured value to a binding: a property, an array index, or a rest. */
@@ -156,6 +158,10 @@ export class Program {
         case "string":
         case "template":
           this.strings.push(node);
+          this.readJsonText(node);
+          break;
+        case "binary":
+          if (node.operator === "+") this.readJsonText(node);
           break;
         case "number":
           this.numbers.push(node);
@@ -266,6 +272,42 @@ export class Program {
     for (const { identifier, key, value } of pendingMemberWrites) this.resolve(identifier)?.memberWrites.push({ key, value });
     this.collectExports();
   }
+
+  /**
+   * JSON written as text (`'{"type":"SRV","data":{…}}'`, or concatenated with values): its objects
+   * are the module's objects too, placed in the literal (see json-text.ts). The values written in
+   * it are visited where they stand in the code, not again here.
+   */
+  private readJsonText(node: Expression) {
+    if (this.module.data || this.jsonTextParts?.has(node) || !mayBeJsonText(node)) return;
+    this.jsonTextParts ??= new Set();
+    const json = readJsonText(node, this.module.text, this.jsonTextParts);
+    if (!json) return;
+    const register = (child: Expression, parent: Node) => {
+      if (json.holes.has(child)) return;
+      this.parents.set(child, parent);
+      if (child.kind === "object") {
+        this.objects.push(child);
+        this.jsonTextObjects.add(child);
+        for (const property of child.properties) if (property.kind === "property") register(property.value, child);
+      } else if (child.kind === "array") for (const element of child.elements) if (element) register(element, child);
+    };
+    register(json.model, node);
+    // A body sent as this text is read as the model (the request's value is the text: its first piece's origin).
+    let first = node;
+    while (first.kind === "binary") first = first.left;
+    this.jsonTexts.set(node, json.model).set(first, json.model);
+  }
+  private readonly jsonTexts = new Map<Node, ObjectLiteral | ArrayLiteral>();
+
+  /** The JSON a string literal, template or concatenation writes (see `readJsonText`), read as its model. */
+  jsonTextAt(node: Node): ObjectLiteral | ArrayLiteral | null {
+    return this.jsonTexts.get(node) ?? null;
+  }
+  /** The nodes of concatenations already read as JSON text, or found not to be. */
+  private jsonTextParts: Set<Node> | null = null;
+  /** Objects written as JSON text (see `readJsonText`): their ranges are in a literal, so no edit is offered on them. */
+  readonly jsonTextObjects = new Set<ObjectLiteral>();
 
   private visitBlock(
     body: readonly Statement[],

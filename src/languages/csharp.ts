@@ -14,7 +14,6 @@
 import { csharpTypeImports, parseCSharpTypeSpecifier } from "../core/import-graph.js";
 import type * as IR from "../core/ir.js";
 import { CSHARP_TYPE_SOURCE } from "../core/libraries.js";
-import { jsonDocumentModel } from "./json.js";
 import { type ClassContext, ClassScope } from "./class-scope.js";
 import { bracePieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
@@ -401,10 +400,9 @@ class CSharpLowering extends TreeLowering {
   }
 
 
-  /** `"…"` with its escapes read, `@"…"` with `""` for a quote, `"""…"""` raw; a JSON document written as one is the record it is. */
+  /** `"…"` with its escapes read, `@"…"` with `""` for a quote, `"""…"""` raw (JSON written in one is read by the core: json-text.ts). */
   private stringLiteral(node: SyntaxNode): IR.Expression {
-    const { value, offset } = literalText(node);
-    return jsonDocumentModel(value, node.startIndex + offset) ?? this.string(value, this.range(node));
+    return this.string(literalText(node), this.range(node));
   }
 
   /** `$"{Api}/zones/{zoneId}/settings/{id}"`: text and values in order (`{{` a brace; `{x:N}` and `{x,8}` the value). */
@@ -630,17 +628,16 @@ function typeNameOf(node: SyntaxNode): string {
   return text.slice(text.lastIndexOf(".") + 1);
 }
 
-/** A string literal's text and where it starts in the node: escapes read; `@"…"` with `""` for a quote; `"""…"""` raw, its indentation removed. */
-function literalText(node: SyntaxNode): { value: string; offset: number } {
-  if (node.type === "verbatim_string_literal") return { value: node.text.slice(2, -1).replace(/""/g, '"'), offset: 2 };
+/** A string literal's text: escapes read; `@"…"` with `""` for a quote; `"""…"""` raw, its indentation removed. */
+function literalText(node: SyntaxNode): string {
+  if (node.type === "verbatim_string_literal") return node.text.slice(2, -1).replace(/""/g, '"');
   if (node.type === "raw_string_literal") {
     const quotes = /^"+/.exec(node.text)![0].length;
     const inner = node.text.slice(quotes, node.text.length - quotes);
-    if (!inner.includes("\n")) return { value: inner, offset: quotes };
+    if (!inner.includes("\n")) return inner;
     const lines = inner.split(/\r?\n/);
     const indent = /^[ \t]*/.exec(lines.at(-1)!)![0].length;
-    return { value: lines.slice(1, -1).map((line) => line.slice(indent)).join("\n"), offset: quotes };
+    return lines.slice(1, -1).map((line) => line.slice(indent)).join("\n");
   }
-  const value = node.namedChildren.map((child) => (child?.type === "escape_sequence" ? unescapeText(child.text) : (child?.text ?? ""))).join("");
-  return { value, offset: 1 };
+  return node.namedChildren.map((child) => (child?.type === "escape_sequence" ? unescapeText(child.text) : (child?.text ?? ""))).join("");
 }

@@ -11,9 +11,8 @@
  * A wrapper of the class (`this.patch(path, params)`) is followed as in every language.
  */
 import type * as IR from "../core/ir.js";
-import { jsonDocumentModel, jsonToModelWithHoles } from "./json.js";
 import { type ClassContext, ClassScope } from "./class-scope.js";
-import { concatenatedOperands, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const CLASS_TYPES = new Set(["class_declaration", "interface_declaration", "enum_declaration", "record_declaration"]);
@@ -284,15 +283,6 @@ class JavaLowering extends TreeLowering {
       }
       case "binary_expression": {
         const operator = node.childForFieldName("operator")?.text ?? "";
-        if (operator === "+") {
-          // "{\"value\":\"" + value + "\"}": a JSON document put together, the record it is
-          const operands = concatenatedOperands(node);
-          if (operands.length > 2 && operands[0]!.type === "string_literal") {
-            const pieces = operands.map((operand) => (operand.type === "string_literal" ? this.stringText(operand) : this.expression(operand)));
-            const record = jsonToModelWithHoles(pieces, node.startIndex + 1);
-            if (record) return record;
-          }
-        }
         // Other operators (arithmetic, comparisons) give no text: their operands are kept as unknown's children.
         return ["+", "==", "!=", "&&", "||"].includes(operator) ? this.fieldBinary(node, range) : null;
       }
@@ -346,9 +336,7 @@ class JavaLowering extends TreeLowering {
 
   /** `"…"` with its escapes read, and `"""` text blocks with their common indentation removed. */
   private stringLiteral(node: SyntaxNode): IR.Expression {
-    const value = this.stringText(node);
-    // A JSON document written as a string (`"{\"value\":\"on\"}"`, a text block): the record it is
-    return jsonDocumentModel(value, node.startIndex + (node.text.startsWith('"""') ? 3 : 1)) ?? this.string(value, this.range(node));
+    return this.string(this.stringText(node), this.range(node));
   }
 
   private stringText(node: SyntaxNode): string {

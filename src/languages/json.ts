@@ -30,7 +30,7 @@ export function lowerJson(path: string, text: string): ParseResult {
   if (value) body.push({ kind: "expression", range: value.range, expression: value });
   const syntaxErrors = !root && text.trim().length > 0 ? [`offset ${errors[0]?.offset ?? 0}: not JSON`] : [];
   // Imported (`import routes from "./routes.json"`), the document is the module's value.
-  return { module: { file: path, text, body: withDataRequests(body), comments: [], ...(value ? { value } : {}) }, syntaxErrors };
+  return { module: { file: path, text, body: withDataRequests(body), comments: [], data: true, ...(value ? { value } : {}) }, syntaxErrors };
 }
 
 const MAX_DEPTH = 200;

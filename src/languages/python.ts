@@ -703,11 +703,14 @@ class PythonLowering extends TreeLowering {
 
   private pythonString(node: SyntaxNode): IR.Expression {
     const start = node.children[0]?.text ?? '"';
-    const raw = /r/i.test(start.replace(/["']+$/, ""));
+    const prefix = start.replace(/["']+$/, "");
+    const raw = /r/i.test(prefix);
+    // An f-string's `{{` and `}}` are its braces (`f'{{"name": "{host}"}}'` is JSON text).
+    const braces = /f/i.test(prefix) ? (text: string) => text.replace(/\{\{|\}\}/g, (pair) => pair[0]!) : (text: string) => text;
     const pieces: (string | IR.Expression)[] = [];
     for (const child of node.namedChildren) {
       if (!child) continue;
-      if (child.type === "string_content") pieces.push(raw ? child.text : unescapeText(child.text));
+      if (child.type === "string_content") pieces.push(braces(raw ? child.text : unescapeText(child.text)));
       else if (child.type === "escape_sequence") pieces.push(unescapeText(child.text));
       else if (child.type === "interpolation") {
         const expression = child.childForFieldName("expression") ?? child.namedChildren[0];

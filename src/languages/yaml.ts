@@ -50,7 +50,7 @@ export function lowerYaml(path: string, text: string, lowerShell: LowerShell | n
       if (lowerShell) body.push(...shellSteps(document.contents as YamlNode, path, text, lowerShell));
     }
   }
-  return { module: { file: path, text, body: withDataRequests(body), comments: commentsOf(text) }, syntaxErrors };
+  return { module: { file: path, text, body: withDataRequests(body), comments: commentsOf(text), data: true }, syntaxErrors };
 }
 
 /** The statements of each CI step's script, lowered where it is written. */

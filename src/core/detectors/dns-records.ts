@@ -80,7 +80,8 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
     const dataProperty = ownProperty(object, "data");
     const data = dataProperty ? literalObject(ctx, dataProperty.value) : null;
     if (!data) continue;
-    const suggestion = moveToNameSuggestion(ctx, object, data);
+    // No edit inside JSON text (its quotes and escapes are the literal's).
+    const suggestion = ctx.program.jsonTextObjects.has(object) ? null : moveToNameSuggestion(ctx, object, data);
     for (const property of data.properties) {
       if (property.kind !== "property" || property.key === null) continue;
       const entry = byField.get(property.key);

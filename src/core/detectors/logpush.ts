@@ -45,9 +45,9 @@ export function detectLogpushFilters(ctx: DetectorContext): void {
   // file with `dataset` and `filter` keys in unrelated objects loaded 600 K of its imports for it):
   // not done where the prefilter saw no jobs path (see `AnalysisOptions.logpushJobRequests`).
   for (const request of ctx.options.logpushJobRequests === false ? [] : ctx.requests()) {
-    if (!request.url || !request.body || request.body.kind !== "object") continue;
-    const node = request.body.node;
-    if (!node || request.body.program !== ctx.program) continue;
+    if (!request.url || !request.body) continue;
+    const node = jobBodyNode(ctx, request.body);
+    if (!node) continue;
     const shape = parseUrl(request.url.parts, ctx.catalogue.deprecatedEndpoints.anchors);
     const path = shape?.segments.map((segment) => segment.value ?? "x").join("/");
     if (path && JOB_PATH.test(path)) jobs.set(node, "high");
@@ -57,6 +57,16 @@ export function detectLogpushFilters(ctx: DetectorContext): void {
     for (const filter of valuesOf(ctx, job, "filter")) checkFilter(ctx, filter, confidence);
     for (const outputOptions of valuesOf(ctx, job, "output_options")) checkOutputOptions(ctx, outputOptions);
   }
+}
+
+/** The object literal of this program a request sends: written as one, or as JSON text (`'{"filter":"…"}'`). */
+function jobBodyNode(ctx: DetectorContext, body: Value): ObjectLiteral | null {
+  if (body.kind === "object") return body.node && body.program === ctx.program ? body.node : null;
+  if (body.kind !== "string") return null;
+  const first = body.parts[0];
+  const origin = first && !isHole(first) ? first.origin : null;
+  const model = origin?.program === ctx.program ? ctx.program.jsonTextAt(origin.node) : null;
+  return model?.kind === "object" ? model : null;
 }
 
 /** What a job's property is given: in the literal, and set on it afterwards (`job.filter = …`). */
