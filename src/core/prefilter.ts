@@ -31,6 +31,9 @@ const DISTINCTIVE = ["error_chain", "DNS Validation Error"];
 const DRAFT_CIPHER = /chacha20|0xcc1/i;
 /** An SRV record: with its data fields (`service`, `proto`, `name`: too common to look for). */
 const SRV = /\bSRV\b/i;
+/** An SRV record's data without the record (see dns-records.ts): `proto` as a word, with `service` and `target` in the text. */
+const SRV_DATA_PROTO = /\bproto\b/;
+const mayHoldSrvData = (text: string) => text.includes("proto") && text.includes("service") && text.includes("target") && SRV_DATA_PROTO.test(text);
 /** The API's resource roots: in nearly every path, so no module is worth reading for them alone. */
 const RESOURCE_ROOTS = new Set(["zones", "accounts", "user", "organizations"]);
 /**
@@ -252,7 +255,7 @@ export class Prefilter {
     const { names, members } = reading;
     let signals = 0;
     if (this.distinctive.test(text) || DRAFT_CIPHER.test(text) || (names && this.names?.test(text)) || ((text.includes("pulumi") || text.includes("cdktf")) && PROVIDER_PACKAGE.test(text) && PROVIDER_NAMES.test(text))) signals |= Signal.Distinctive;
-    if (SRV.test(text)) signals |= Signal.Srv;
+    if (SRV.test(text) || mayHoldSrvData(text)) signals |= Signal.Srv;
     const words = new Set<string>();
     this.words.lastIndex = 0;
     for (let match = this.words.exec(text); match !== null; match = this.words.exec(text)) {
@@ -507,8 +510,9 @@ const sameNarrowing = (a: Narrowing, b: Narrowing) =>
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, DRAFT_CIPHER, SRV, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, DRAFT_CIPHER, SRV, SRV_DATA_PROTO, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
+  mayHoldSrvData.toString(),
   literalWords.toString(),
   routeReaches.toString(),
   chainContinuation.toString(),

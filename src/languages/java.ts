@@ -34,6 +34,17 @@ const WEBCLIENT_VERBS: Readonly<Record<string, string>> = { get: "GET", post: "P
 /** Enums whose constants are HTTP methods (`HttpMethod.PATCH`, `RequestMethod.PATCH`, `Method.PATCH`). */
 const METHOD_ENUMS = /^(?:HttpMethod|RequestMethod|Method)$/;
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
+/** The methods a JSON builder sets a key with, returning itself (`append`, `put`, `add`, Gson's `addProperty`). */
+const BUILDER_SETTERS = new Set(["append", "put", "add", "addProperty"]);
+/** A factory of an empty JSON document or builder (`newJsonDocument`, `createObjectBuilder`, `createObjectNode`). */
+const DOCUMENT_FACTORY = /^(?:new|create)\w*(?:Document|Object|ObjectNode|ObjectBuilder|Json)$/;
+/** A new, empty JSON document or builder: `new JsonObject()`, `Document.newJsonDocument()`, `Json.createObjectBuilder()`. */
+function isEmptyDocument(node: SyntaxNode): boolean {
+  const noArguments = (node.childForFieldName("arguments")?.namedChildren.length ?? 0) === 0;
+  if (node.type === "object_creation_expression") return noArguments;
+  return node.type === "method_invocation" && noArguments && DOCUMENT_FACTORY.test(node.childForFieldName("name")?.text ?? "");
+}
+
 /** A receiver that is an HTTP client by its name (`restTemplate.put(url, body)`, not `params.put(k, v)`). */
 const CLIENT_NAME = /rest|template|client|http/i;
 /** Calls that give their first argument's text (`URI.create(u)`, `URLEncoder.encode(id, UTF_8)`, `String.valueOf(x)`). */
@@ -356,6 +367,21 @@ class JavaLowering extends TreeLowering {
   }
 
   /** `new HttpPatch(url)`, `new URL(u)`, `new CfClient(token)`. */
+  /**
+   * The record a builder's receiver stands for: a builder call already read as one, or a new,
+   * empty document (`new JsonObject()`, `Document.newJsonDocument()`, `Json.createObjectBuilder()`);
+   * null for anything else (a variable: its `put` is a field set, below).
+   */
+  private builtRecord(receiver: SyntaxNode): IR.ObjectLiteral | null {
+    if (isEmptyDocument(receiver)) return this.object([], this.range(receiver));
+    // A chain of setters down to an empty document (read once: only then is the receiver lowered here).
+    let root: SyntaxNode | null = receiver;
+    while (root?.type === "method_invocation" && BUILDER_SETTERS.has(root.childForFieldName("name")?.text ?? "")) root = root.childForFieldName("object");
+    if (root === receiver || !root || !isEmptyDocument(root)) return null;
+    const lowered = this.expression(receiver);
+    return lowered.kind === "object" ? lowered : null;
+  }
+
   private creation(node: SyntaxNode): IR.Expression {
     const range = this.range(node);
     const typeNode = node.childForFieldName("type");
@@ -395,6 +421,16 @@ class JavaLowering extends TreeLowering {
         properties.push(this.property(key.kind === "string" ? key.value : null, key.range, args[index + 1]!, key.range, key.kind === "string" ? null : key));
       }
       return this.object(properties, range);
+    }
+    // A JSON document put together by a builder: `Document.newJsonDocument().append("service", s)…`,
+    // `new JSONObject().put("k", v)…`, `Json.createObjectBuilder().add("k", v)….build()`: the record it is.
+    if (object && BUILDER_SETTERS.has(name) && args.length === 2 && args[0]!.kind === "string") {
+      const built = this.builtRecord(object);
+      if (built) return this.object([...built.properties.filter((property) => property.kind === "property"), this.property(args[0].value, args[0].range, args[1]!, range)], range);
+    }
+    if (object && name === "build" && args.length === 0) {
+      const built = this.builtRecord(object);
+      if (built) return built;
     }
     // new URL(u).openConnection(): a connection to u, its method set apart (`setRequestMethod`)
     if (name === "openConnection" && object) return this.request(range, this.expression(object), this.connectionMethod);

@@ -1,6 +1,8 @@
 /**
- * JSON written as text in code (a literal, a template, a concatenation with values in it): read
- * as the objects it holds, each key placed where it is written, in every language the same way.
+ * Records that are no object literal with their type beside them: JSON written as text in code
+ * (a literal, a template, a concatenation with values in it), read as the objects it holds, each
+ * key placed where it is written, in every language the same way; and an SRV record's data known
+ * by its shape (built apart from its record, or by a JSON builder).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -129,5 +131,40 @@ describe("JSON text in code", () => {
       "recorded.json": JSON.stringify({ url: SRV_URL, response: { body } }, null, 2),
     });
     expect(findings).toEqual([]);
+  });
+});
+
+describe("an SRV record's data by its shape", () => {
+  it("is reported at medium where its record is not seen: built apart, or by a Java JSON builder", async () => {
+    const code = `export const data = (host: string) => ({ service: "_sip", proto: "_tcp", name: host, priority: 1, weight: 1, port: 5060, target: host });`;
+    expect(analyzeCode(code).map((f) => `${f.ruleId} ${f.confidence} ${code.slice(f.range[0], f.range[1])}`)).toEqual([
+      "no-srv-data-fields medium service",
+      "no-srv-data-fields medium proto",
+      "no-srv-data-fields medium name",
+    ]);
+    const findings = await scanFiles({
+      "SrvRecord.java": [
+        "class SrvRecord extends DnsRecord {",
+        "  SrvRecord(String host, String service, int port) {",
+        '    super(DnsType.SRV, host, Document.newJsonDocument().append("service", service).append("proto", "_tcp")',
+        '      .append("port", port).append("target", host));',
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(findings).toEqual(['SrvRecord.java:3 no-srv-data-fields "service"', 'SrvRecord.java:3 no-srv-data-fields "proto"']);
+  });
+
+  it("is not an object with other keys, without a target, or with names an SRV record does not use", () => {
+    for (const code of [
+      `const rule = { service: "ssh", proto: "tcp", port: 22, target: "bastion" };`,
+      `const rule = { service: "_sip", proto: "_tcp", port: 22, target: "pbx", action: "allow" };`,
+      `const rule = { service: "_sip", proto: "_tcp", port: 5060 };`,
+      `const mx = { service: "mail", priority: 10, target: "mx" };`,
+      `const schema = { service: { type: "string" }, proto: { type: "string" }, name: { type: "string" }, target: { type: "string" } };`,
+    ]) {
+      expect(analyzeCode(code), code).toEqual([]);
+    }
   });
 });

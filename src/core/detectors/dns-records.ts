@@ -61,14 +61,14 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
   const byField = fieldEntries(ctx, "no-srv-data-fields");
   if (byField.size === 0) return;
   const reported = new Set<number>();
-  const report = (entry: CatalogueEntry, field: string, range: readonly [number, number], edits: TextEdit[] | null, name: string | null) => {
+  const report = (entry: CatalogueEntry, field: string, range: readonly [number, number], edits: TextEdit[] | null, name: string | null, confidence: "high" | "medium" = "high") => {
     if (reported.has(range[0])) return;
     reported.add(range[0]);
     ctx.report(entry, {
       range,
       subject: `\`data.${field}\` on an SRV record`,
       whenNone: "set only the top-level `name`",
-      confidence: "high",
+      confidence,
       suggestions: edits && name ? [{ messageId: "moveSrvFieldsToName", data: { name }, edits }] : [],
     });
   };
@@ -109,6 +109,15 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
     if (isSrv(ctx, member.object.object, member)) report(entry, member.property!, member.propertyRange, null, null);
   }
 
+  // The shape of an SRV record's data, its record not seen: medium (the literals above are high).
+  for (const object of ctx.program.objects) {
+    if (!isSrvDataShape(ctx, object)) continue;
+    for (const property of object.properties) {
+      const entry = property.kind === "property" && property.key !== null ? byField.get(property.key) : undefined;
+      if (entry && property.kind === "property") report(entry, property.key!, property.keyRange, null, null, "medium");
+    }
+  }
+
   // Destructuring: const { service, proto } = record.data
   for (const pattern of ctx.program.objectPatterns) {
     const parent = ctx.program.parentOf(pattern);
@@ -119,6 +128,33 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
       if (entry) report(entry, property.key!, property.keyRange, null, null);
     }
   }
+}
+
+/** What an SRV record's `data` holds (spec 2: priority, weight, port, target; service, proto, name deprecated). */
+const SRV_DATA_KEYS = new Set(["service", "proto", "name", "priority", "weight", "port", "target"]);
+
+/**
+ * An object that is an SRV record's `data` by its shape, its record not seen (built apart, sent
+ * by a class that adds the type, or put together by a builder): `service` and `proto` beside
+ * `target`, no key an SRV record's data does not hold, and `service` and `proto` text (or not
+ * known), where their text is known written as SRV names are (`_sip`, `_tcp`). A firewall rule's
+ * `{ service: "ssh", proto: "tcp", port: 22 }` is not one, nor a schema describing the fields.
+ */
+function isSrvDataShape(ctx: DetectorContext, object: ObjectLiteral): boolean {
+  const keys = new Set<string>();
+  for (const property of object.properties) {
+    if (property.kind !== "property" || property.key === null || !SRV_DATA_KEYS.has(property.key)) return false;
+    keys.add(property.key);
+  }
+  if (!keys.has("service") || !keys.has("proto") || !keys.has("target")) return false;
+  const value = ctx.evaluator.object(ctx.program, object, null);
+  return ["service", "proto"].every((key) => {
+    const field = value.get(key);
+    // Text, or a value not known: not a description of the field (`"proto": { "type": "string" }`).
+    if (field === undefined || (field.kind !== "string" && field.kind !== "unknown")) return false;
+    const text = staticText(field);
+    return text === null || text.startsWith("_");
+  });
 }
 
 function ownProperty(object: ObjectLiteral, key: string): Property | null {
