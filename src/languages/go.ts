@@ -20,6 +20,8 @@ import {
 } from "./tables/cloudflare-go.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
+/** Types of the Go SDK that marshal themselves into JSON text (a Logpush job's filter). */
+const SELF_SERIALISED_SDK_TYPES = new Set(["LogpushJobFilters"]);
 const SPRINTF = new Set(["Sprintf", "Errorf"]);
 
 export function lowerGo(tree: Tree, text: string, file: string): LoweredFile {
@@ -419,17 +421,26 @@ class GoLowering extends TreeLowering {
     const body = node.childForFieldName("body");
     const type = node.childForFieldName("type");
     if (!body) return this.opaque(this.range(node));
-    const value = { ...this.literalValue(body), range: this.range(node) };
+    // An empty `T{}` of a struct or map type is an empty record (of a slice or array type, a list).
+    const list = type?.type === "slice_type" || type?.type === "array_type" || type?.type === "implicit_length_array_type";
+    const value = { ...this.literalValue(body, list), range: this.range(node) };
     // `[]T{…}`, `map[string]T{…}`, `T{…}` of this package or the SDK: the literal is the data it
     // builds (a record or a list). `schema.StringAttribute{…}` of another package is a Go value of
     // that package, not a payload: what it holds is still read, but it is not a record of the API.
     const foreign = type?.type === "qualified_type" && !this.sdkNames.has(type.childForFieldName("package")?.text ?? "");
-    return foreign ? this.opaque(this.range(node), [value]) : value;
+    if (foreign) return this.opaque(this.range(node), [value]);
+    // cloudflare-go's `LogpushJobFilters` marshals itself as the filter's JSON text (v0's
+    // `Filter: &cloudflare.LogpushJobFilters{Where: …}`): the text it becomes, checked as such;
+    // an empty one, filled in afterwards (`f.Where = …`), is not known.
+    if (type?.type === "qualified_type" && SELF_SERIALISED_SDK_TYPES.has(type.childForFieldName("name")?.text ?? "")) {
+      return value.kind === "object" && value.properties.length > 0 ? this.jsonText(value, this.range(node)) : this.opaque(this.range(node), [value]);
+    }
+    return value;
   }
 
-  private literalValue(node: SyntaxNode): IR.ObjectLiteral | IR.ArrayLiteral {
+  private literalValue(node: SyntaxNode, list = true): IR.ObjectLiteral | IR.ArrayLiteral {
     const elements = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
-    if (elements.length > 0 && elements.every((element) => element.type === "keyed_element")) {
+    if (elements.length === 0 ? !list : elements.every((element) => element.type === "keyed_element")) {
       return this.object(
         elements.flatMap((element): IR.Property[] => {
           const key = element.childForFieldName("key") ?? element.namedChildren[0];
