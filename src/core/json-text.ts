@@ -7,7 +7,8 @@
  * reads these too. Keys and values are placed where they are written in the literal.
  *
  * Only text that starts as a JSON object (`{"`, or an array of them) and parses to the end, its
- * holes read as values, is JSON here: a fragment (`'{"a":' + x`) or a template of another kind is not.
+ * holes read as values, is JSON here: a fragment (`'{"a":' + x`) or a template of another kind is
+ * not; nor the API's response envelope, which a test's mock server writes (see `isResponseEnvelope`).
  */
 import type { ArrayLiteral, Expression, Node, ObjectLiteral, Property, Range } from "./ir.js";
 
@@ -98,7 +99,19 @@ export function readJsonText(node: Expression, source: string, parts?: Set<Node>
   };
   if (!flatten(node)) return null;
   const model = new JsonReader(text.join(""), at, atEnd, holes).document();
-  return model && (model.kind === "object" || model.kind === "array") ? { model, holes: new Set(holes) } : null;
+  if (!model || (model.kind !== "object" && model.kind !== "array") || isResponseEnvelope(model)) return null;
+  return { model, holes: new Set(holes) };
+}
+
+/**
+ * The API's answer (`{ "success": true, "errors": [], "messages": [], "result": … }`), as a test's
+ * mock server writes it: what the API sends, not what the code does (a record in it is no record
+ * sent, a field in it no field set).
+ */
+function isResponseEnvelope(model: Expression): boolean {
+  if (model.kind !== "object") return false;
+  const keys = new Set(model.properties.map((property) => (property.kind === "property" ? property.key : null)));
+  return keys.has("result") && (keys.has("success") || keys.has("errors"));
 }
 
 const HOLE_OPEN = "\uE000";

@@ -124,6 +124,18 @@ describe("JSON text in code", () => {
     ]);
   });
 
+  it("is not read where it is the API's answer, as a test's mock server writes it", () => {
+    const record = '{"type":"SRV","data":{"service":"_sip","proto":"_tcp","name":"example.com","port":5060,"target":"pbx"},"notification_email":"ops@example.com"}';
+    const response = `res.end('{"success":true,"errors":[],"messages":[],"result":[${record}]}');`;
+    expect(analyzeCode(response)).toEqual([]);
+    expect(analyzeCode(`fetch("${SRV_URL}", { method: "POST", body: '${record}' });`).map((f) => f.ruleId)).toEqual([
+      "no-srv-data-fields",
+      "no-srv-data-fields",
+      "no-srv-data-fields",
+      "no-notification-email",
+    ]);
+  });
+
   it("is not read in data documents: a recorded response's body is what the API sent, not code", async () => {
     const body = '{"result":[{"type":"SRV","data":{"service":"_sip","proto":"_tcp","name":"example.com"},"notification_email":"ops@example.com"}]}';
     const findings = await scanFiles({
