@@ -146,7 +146,9 @@ class PhpLowering extends TreeLowering {
           // `$this->base = "https://…"` in a constructor, `$request->url = …`: a property set;
           // `$this->args['method'] = $method`: a key of a property's array set.
           const keyOfField = left?.type === "subscript_expression" && left.namedChildren[0]?.type === "member_access_expression" && left.namedChildren[0].childForFieldName("object")?.text === "$this";
-          if ((left?.type === "member_access_expression" || left?.type === "nullsafe_member_access_expression" || keyOfField) && left && right) {
+          // `$data["type"] = "SRV"`, `$data["data"]["service"] = $s`: a key of an array in a variable set.
+          const keyOfVariable = left?.type === "subscript_expression" && isKeyedSubscriptOfVariable(left);
+          if ((left?.type === "member_access_expression" || left?.type === "nullsafe_member_access_expression" || keyOfField || keyOfVariable) && left && right) {
             const target: IR.Pattern = { kind: "expression-pattern", range: this.range(left), expression: this.expression(left) };
             return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target, value: this.expression(right) } };
           }
@@ -609,4 +611,14 @@ class PhpLowering extends TreeLowering {
     });
     return this.fn(name?.text ?? null, params.map((p) => p.name), params.map((p) => p.range), lowered, this.range(node), params.map((p) => p.type), params.map((p) => p.defaultValue));
   }
+}
+
+/** `$a["k"]`, `$a["k"][$i]`: subscripts, each with its key, down to a variable (not `$a[] = x`, which appends). */
+function isKeyedSubscriptOfVariable(node: SyntaxNode): boolean {
+  let current: SyntaxNode | null = node;
+  while (current?.type === "subscript_expression") {
+    if (current.namedChildren.length < 2) return false;
+    current = current.namedChildren[0] ?? null;
+  }
+  return current?.type === "variable_name";
 }

@@ -95,7 +95,7 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
     const parent = ctx.program.parentOf(object);
     if (parent?.kind !== "assign" || parent.value !== object || parent.target.kind !== "expression-pattern") continue;
     const target = parent.target.expression;
-    if (target.kind !== "member" || target.property !== "data" || !isSrv(ctx, target.object, parent)) continue;
+    if (target.kind !== "member" || keyOf(target) !== "data" || !isSrv(ctx, target.object, parent)) continue;
     for (const property of object.properties) {
       const entry = property.kind === "property" && property.key !== null ? byField.get(property.key) : undefined;
       if (entry && property.kind === "property") report(entry, property.key!, property.keyRange, null, null);
@@ -105,7 +105,7 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
   // Member access: record.data.service (read or write) where the record is known to be SRV.
   for (const member of ctx.program.members) {
     const entry = member.property === null ? undefined : byField.get(member.property);
-    if (!entry || member.object.kind !== "member" || member.object.property !== "data") continue;
+    if (!entry || member.object.kind !== "member" || keyOf(member.object) !== "data") continue;
     if (isSrv(ctx, member.object.object, member)) report(entry, member.property!, member.propertyRange, null, null);
   }
 
@@ -122,7 +122,7 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
   for (const pattern of ctx.program.objectPatterns) {
     const parent = ctx.program.parentOf(pattern);
     const init = parent?.kind === "var" ? parent.declarations.find((d) => d.target === pattern)?.init : null;
-    if (!init || init.kind !== "member" || init.property !== "data" || !isSrv(ctx, init.object, init)) continue;
+    if (!init || init.kind !== "member" || keyOf(init) !== "data" || !isSrv(ctx, init.object, init)) continue;
     for (const property of pattern.properties) {
       const entry = property.key === null ? undefined : byField.get(property.key);
       if (entry) report(entry, property.key!, property.keyRange, null, null);
@@ -156,6 +156,9 @@ function isSrvDataShape(ctx: DetectorContext, object: ObjectLiteral): boolean {
     return text === null || text.startsWith("_");
   });
 }
+
+/** The key a member reads: `r.data`, or a text index, `$r["data"]`, `r["data"]`. */
+const keyOf = (member: MemberExpression): string | null => member.property ?? (member.computed?.kind === "string" ? member.computed.value : null);
 
 function ownProperty(object: ObjectLiteral, key: string): Property | null {
   for (const property of object.properties) if (property.kind === "property" && property.key === key) return property;
