@@ -215,7 +215,8 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
 const compact = (text: string) => text.replace(/\s+/g, "").replace(/\?\./g, ".");
 
 /** A variable that holds a record's type (`type`, `recordType`, `rrType`). */
-const isTypeVariable = (expression: Expression) => expression.kind === "identifier" && /^(?:type|\w*(?:Type|_type))$/.test(expression.name);
+/** A variable holding a record's type: `type`, `recordType`, `record_type`, `rtype`, `$type` (compared with `"SRV"`, nothing else is). */
+const isTypeVariable = (expression: Expression) => expression.kind === "identifier" && /type$/i.test(expression.name);
 
 /** `type === 'SRV'` with the type in a variable (either side, `==` too). */
 function isTypeVariableComparison(expression: Expression, type: string): boolean {

@@ -65,6 +65,16 @@ switch (rec.type) {
     return rec.data.service;
 }
 `;
+const byTypeVariable = `
+function body(rtype, host, service, proto) {
+  const data = { type: rtype, name: host };
+  if (rtype === "SRV") data["data"] = { service, proto, name: host };
+  return data;
+}
+`;
+const shaped = `
+export const sipData = (host) => ({ service: "_sip", proto: "_udp", name: host, port: 5060, target: host });
+`;
 
 ruleTester().run("no-srv-data-fields", rule, {
   valid: [
@@ -76,6 +86,9 @@ ruleTester().run("no-srv-data-fields", rule, {
     `if (rec.type === "SRV") console.log(rec.data.priority, rec.data.target);`,
     // no evidence the record is SRV
     `console.log(rec.data.service);`,
+    `if (rtype === "MX") data["data"] = { service, name: host };`,
+    // a firewall rule, not SRV data (no SRV names)
+    `const rule = { service: "ssh", proto: "tcp", port: 22, target: "bastion" };`,
   ],
   invalid: [
     {
@@ -86,5 +99,9 @@ ruleTester().run("no-srv-data-fields", rule, {
     { code: filtered, errors: [field(filtered, "proto")] },
     { code: assigned, errors: [field(assigned, "service")] },
     { code: switched, errors: [field(switched, "name", 1)] },
+    // a variable holding the type (\`rtype\`, \`record_type\`) compared with "SRV", the data set by a text key
+    { code: byTypeVariable, errors: [field(byTypeVariable, "service", 2), field(byTypeVariable, "proto", 2), field(byTypeVariable, "name", 2)] },
+    // data by its shape, its record built elsewhere
+    { code: shaped, errors: [field(shaped, "service"), field(shaped, "proto"), field(shaped, "name")] },
   ],
 });
