@@ -246,49 +246,41 @@ class JsonReader {
 
   private object(depth: number): ObjectLiteral {
     const start = this.index;
-    this.expect("{");
     const properties: Property[] = [];
-    this.space();
-    if (this.text[this.index] === "}") this.index++;
-    else {
-      for (;;) {
-        this.space();
-        const keyStart = this.index;
-        const key = this.string();
-        if (key.kind !== "string") throw NOT_JSON;
-        this.space();
-        this.expect(":");
-        const value = this.value(depth + 1);
-        properties.push({ kind: "property", range: this.range(keyStart, this.index), key: key.value, keyRange: key.range, computedKey: null, value, shorthand: false });
-        this.space();
-        if (this.text[this.index] === ",") this.index++;
-        else {
-          this.expect("}");
-          break;
-        }
-      }
-    }
+    this.list("{", "}", () => {
+      this.space();
+      const keyStart = this.index;
+      const key = this.string();
+      if (key.kind !== "string") throw NOT_JSON;
+      this.space();
+      this.expect(":");
+      const value = this.value(depth + 1);
+      properties.push({ kind: "property", range: this.range(keyStart, this.index), key: key.value, keyRange: key.range, computedKey: null, value, shorthand: false });
+    });
     return { kind: "object", range: this.range(start, this.index), properties };
   }
 
   private array(depth: number): ArrayLiteral {
     const start = this.index;
-    this.expect("[");
     const elements: Expression[] = [];
-    this.space();
-    if (this.text[this.index] === "]") this.index++;
-    else {
-      for (;;) {
-        elements.push(this.value(depth + 1));
-        this.space();
-        if (this.text[this.index] === ",") this.index++;
-        else {
-          this.expect("]");
-          break;
-        }
-      }
-    }
+    this.list("[", "]", () => elements.push(this.value(depth + 1)));
     return { kind: "array", range: this.range(start, this.index), elements };
+  }
+
+  /** `open item, item… close` (or `open close`), each item read by `item`. */
+  private list(open: string, close: string, item: () => void): void {
+    this.expect(open);
+    this.space();
+    if (this.text[this.index] === close) {
+      this.index++;
+      return;
+    }
+    for (;;) {
+      item();
+      this.space();
+      if (this.text[this.index] !== ",") return this.expect(close);
+      this.index++;
+    }
   }
 
   /** A string; with holes in it, a template of its pieces and the holes. */
