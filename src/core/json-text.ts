@@ -26,12 +26,32 @@ export interface JsonText {
   holes: ReadonlySet<Expression>;
 }
 
-/** The first text a string, template or concatenation starts with (cheap: no flattening). */
+/**
+ * The text a string, template or concatenation starts with: its first pieces up to the first
+ * value (`"{" + "\"type\":…" + host` starts with `{"type":…`). Cheap: the left spine only.
+ */
 function leadingText(node: Expression): string | null {
+  const spine: Expression[] = [];
   let current = node;
-  while (current.kind === "binary" && current.operator === "+") current = current.left;
-  if (current.kind === "string") return current.value;
-  if (current.kind === "template" && current.tag === null) return current.quasis[0]?.value ?? null;
+  while (current.kind === "binary" && current.operator === "+") {
+    spine.push(current);
+    current = current.left;
+  }
+  let text = literalText(current);
+  if (text === null) return null;
+  // Up the spine, each right operand follows: while they are text and the start is short.
+  for (let index = spine.length - 1; index >= 0 && text.trim().length < 2; index--) {
+    const next = literalText((spine[index] as Extract<Expression, { kind: "binary" }>).right);
+    if (next === null) break;
+    text += next;
+  }
+  return text;
+}
+
+/** A string's text, or an untagged template's text up to its first value. */
+function literalText(node: Expression): string | null {
+  if (node.kind === "string") return node.value;
+  if (node.kind === "template" && node.tag === null) return node.quasis[0]?.value ?? null;
   return null;
 }
 

@@ -39,6 +39,11 @@ describe("JSON text in code", () => {
     expect(summarize(code, analyzeCode(code))).toEqual(['no-srv-data-fields 12 @ "\\"service\\""', 'no-srv-data-fields 12 @ "\\"proto\\""', 'no-srv-data-fields 12 @ "\\"name\\""']);
   });
 
+  it("reads a concatenation whose first piece is the brace alone, one key per line", () => {
+    const code = ['const body = "{"', '  + \'"type":"SRV","data":{\'', '  + \'"proto":"_tcp",\'', '  + \'"port":\' + port', '  + "}}";'].join("\n");
+    expect(analyzeCode(code).map((f) => `line ${code.slice(0, f.range[0]).split("\n").length} ${code.slice(f.range[0], f.range[1])}`)).toEqual(['line 3 "proto"']);
+  });
+
   it("places keys of escaped JSON on their escapes", () => {
     const code = `const body = "{\\"type\\":\\"SRV\\",\\"data\\":{\\"name\\":\\"example.com\\"}}";`;
     expect(summarize(code, analyzeCode(code))).toEqual(['no-srv-data-fields 12 @ "\\\\\\"name\\\\\\""']);
