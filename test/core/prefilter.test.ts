@@ -166,6 +166,14 @@ export const list = () => fetch(RULES);`);
       expect(matters(code), code).toBe(true);
   });
 
+  it("passes an SRV record's data written apart, by `proto` as a key, not by the word in prose", () => {
+    const rulesOf = (text: string) => prefilter.possibleRules(prefilter.hints(text));
+    expect(rulesOf(`export const data = { service: "_sip", proto: "_tcp", port: 5060, target: host };`)).toEqual(["no-srv-data-fields"]);
+    expect(rulesOf(`doc.put("service", s).put("proto", p).put("target", t);`)).toEqual(["no-srv-data-fields"]);
+    // A generated file's comment ("Cap'n proto"), beside a service and a target of its own.
+    expect(rulesOf(`/** Cap'n proto assumes the service is the target. */\nexport const service = target;`)).toEqual([]);
+  });
+
   it("leaves out code that never mentions the API", () => {
     expect(passes(`export const filter = (rows: string[]) => rows.filter(Boolean);\nexport const add = (a: number, b: number) => a + b;`)).toBe(false);
     expect(passes(`const dataset = load();`)).toBe(false);
