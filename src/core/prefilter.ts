@@ -33,11 +33,11 @@ const DRAFT_CIPHER = /chacha20|0xcc1/i;
 const SRV = /\bSRV\b/i;
 /**
  * An SRV record's data without the record (see dns-records.ts): `proto` as a key (`proto:`,
- * `"proto" =>`, `proto=`, `\"proto\":`, `.put("proto", …)`, `{ service, proto }`), not a word of
+ * `"proto" =>`, `proto=`, `\"proto\":`, `d["proto"] =`, `.put("proto", …)`, `{ service, proto }`), not a word of
  * prose (a generated file's "Cap'n proto" made a barrel's importers pass, in the editor too), with
  * `service` and `target` in the text.
  */
-const SRV_DATA_PROTO = /\bproto\b["'\\]*\s*(?::|=|,|\})/;
+const SRV_DATA_PROTO = /\bproto\b["'\\\]]*\s*(?::|=|,|\})/;
 const mayHoldSrvData = (text: string) => text.includes("proto") && text.includes("service") && text.includes("target") && SRV_DATA_PROTO.test(text);
 /** The API's resource roots: in nearly every path, so no module is worth reading for them alone. */
 const RESOURCE_ROOTS = new Set(["zones", "accounts", "user", "organizations"]);

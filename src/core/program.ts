@@ -64,7 +64,8 @@ export interface Binding {
    * = n`): the key (`null` when computed from a value) and what is written (`null` when it builds on
    * what was there, `+=` and the like).
    */
-  memberWrites: { key: string | null; value: Expression | null }[];
+  /** `x.key = value` (and `x["key"] = …`) on the binding's value: `keyRange` where the key is written. */
+  memberWrites: { key: string | null; value: Expression | null; keyRange: Range }[];
   scope: Scope;
 }
 
@@ -128,7 +129,7 @@ export class Program {
   constructor(readonly module: Module) {
     const pendingWrites: { identifier: Identifier; value: Expression; operator: string }[] = [];
     const pendingLoopWrites: { identifier: Identifier; loop: ForOfStatement }[] = [];
-    const pendingMemberWrites: { identifier: Identifier; key: string | null; value: Expression | null }[] = [];
+    const pendingMemberWrites: { identifier: Identifier; key: string | null; value: Expression | null; keyRange: Range }[] = [];
     const pendingPushes: { identifier: Identifier; values: Expression[] }[] = [];
     const visit = (node: Node, parent: Node | null, scope: Scope) => {
       if (parent) this.parents.set(node, parent);
@@ -172,7 +173,7 @@ export class Program {
           } else if (node.target.kind === "expression-pattern" && node.target.expression.kind === "member" && node.target.expression.object.kind === "identifier") {
             const target = node.target.expression;
             const key = target.property ?? (target.computed?.kind === "string" ? target.computed.value : null);
-            pendingMemberWrites.push({ identifier: target.object as Identifier, key, value: node.operator === "=" ? node.value : null });
+            pendingMemberWrites.push({ identifier: target.object as Identifier, key, value: node.operator === "=" ? node.value : null, keyRange: target.propertyRange });
           } else if (node.target.kind === "array-pattern" || node.target.kind === "object-pattern") {
             // `[path] = pick()`, `({ base } = config)`: each name is written with a part of a value.
             for (const identifier of assignedNames(node.target)) pendingWrites.push({ identifier, value: node.value, operator: "destructured" });
@@ -269,7 +270,7 @@ export class Program {
       else binding.writtenOtherwise = true;
     }
     for (const { identifier, loop } of pendingLoopWrites) this.resolve(identifier)?.loopWrites.push({ loop, steps: [] });
-    for (const { identifier, key, value } of pendingMemberWrites) this.resolve(identifier)?.memberWrites.push({ key, value });
+    for (const { identifier, key, value, keyRange } of pendingMemberWrites) this.resolve(identifier)?.memberWrites.push({ key, value, keyRange });
     this.collectExports();
   }
 

@@ -170,6 +170,7 @@ export const list = () => fetch(RULES);`);
     const rulesOf = (text: string) => prefilter.possibleRules(prefilter.hints(text));
     expect(rulesOf(`export const data = { service: "_sip", proto: "_tcp", port: 5060, target: host };`)).toEqual(["no-srv-data-fields"]);
     expect(rulesOf(`doc.put("service", s).put("proto", p).put("target", t);`)).toEqual(["no-srv-data-fields"]);
+    expect(rulesOf(`d = {}\nd["service"] = s\nd["proto"] = p\nd["target"] = t\n`)).toEqual(["no-srv-data-fields"]);
     // A generated file's comment ("Cap'n proto"), beside a service and a target of its own.
     expect(rulesOf(`/** Cap'n proto assumes the service is the target. */\nexport const service = target;`)).toEqual([]);
   });

@@ -10,7 +10,7 @@
 import type { CatalogueEntry } from "../../catalogue/types.js";
 import { dnsRecordValueOfType, isTypeComparison } from "../evaluator/index.js";
 import type { TextEdit } from "../finding.js";
-import type { Expression, MemberExpression, Node, ObjectLiteral, Property } from "../ir.js";
+import type { Expression, MemberExpression, Node, ObjectLiteral, Property, Range } from "../ir.js";
 import { staticText, type Value } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
@@ -111,10 +111,9 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
 
   // The shape of an SRV record's data, its record not seen: medium (the literals above are high).
   for (const object of ctx.program.objects) {
-    if (!isSrvDataShape(ctx, object)) continue;
-    for (const property of object.properties) {
-      const entry = property.kind === "property" && property.key !== null ? byField.get(property.key) : undefined;
-      if (entry && property.kind === "property") report(entry, property.key!, property.keyRange, null, null, "medium");
+    for (const field of srvDataFields(ctx, object) ?? []) {
+      const entry = byField.get(field.key);
+      if (entry) report(entry, field.key, field.keyRange, null, null, "medium");
     }
   }
 
@@ -134,27 +133,35 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
 const SRV_DATA_KEYS = new Set(["service", "proto", "name", "priority", "weight", "port", "target"]);
 
 /**
- * An object that is an SRV record's `data` by its shape, its record not seen (built apart, sent
- * by a class that adds the type, or put together by a builder): `service` and `proto` beside
- * `target`, no key an SRV record's data does not hold, and `service` and `proto` text (or not
- * known), where their text is known written as SRV names are (`_sip`, `_tcp`). A firewall rule's
- * `{ service: "ssh", proto: "tcp", port: 22 }` is not one, nor a schema describing the fields.
+ * The fields of an object that is an SRV record's `data` by its shape, its record not seen (built
+ * apart, sent by a class that adds the type, put together by a builder or key by key: `d = {};
+ * d["service"] = …`): `service` and `proto` beside `target`, no key an SRV record's data does not
+ * hold, and `service` and `proto` text (or not known), where their text is known written as SRV
+ * names are (`_sip`, `_tcp`). A firewall rule's `{ service: "ssh", proto: "tcp", port: 22 }` is
+ * not one, nor a schema describing the fields. Null for any other object.
  */
-function isSrvDataShape(ctx: DetectorContext, object: ObjectLiteral): boolean {
-  const keys = new Set<string>();
+function srvDataFields(ctx: DetectorContext, object: ObjectLiteral): { key: string; keyRange: Range; value: Expression | null }[] | null {
+  const fields: { key: string; keyRange: Range; value: Expression | null }[] = [];
   for (const property of object.properties) {
-    if (property.kind !== "property" || property.key === null || !SRV_DATA_KEYS.has(property.key)) return false;
-    keys.add(property.key);
+    if (property.kind !== "property" || property.key === null || !SRV_DATA_KEYS.has(property.key)) return null;
+    fields.push({ key: property.key, keyRange: property.keyRange, value: property.value });
   }
-  if (!keys.has("service") || !keys.has("proto") || !keys.has("target")) return false;
-  const value = ctx.evaluator.object(ctx.program, object, null);
-  return ["service", "proto"].every((key) => {
-    const field = value.get(key);
+  for (const write of ctx.program.bindingOfObject(object)?.memberWrites ?? []) {
+    if (write.key === null || !SRV_DATA_KEYS.has(write.key)) return null;
+    fields.push({ key: write.key, keyRange: write.keyRange, value: write.value });
+  }
+  const keys = new Set(fields.map((field) => field.key));
+  if (!keys.has("service") || !keys.has("proto") || !keys.has("target")) return null;
+  const namedAsSrv = fields.every((field) => {
+    if (field.key !== "service" && field.key !== "proto") return true;
+    if (field.value === null) return true;
     // Text, or a value not known: not a description of the field (`"proto": { "type": "string" }`).
-    if (field === undefined || (field.kind !== "string" && field.kind !== "unknown")) return false;
-    const text = staticText(field);
+    const value = ctx.evaluator.value(ctx.program, field.value);
+    if (value.kind !== "string" && value.kind !== "unknown") return false;
+    const text = staticText(value);
     return text === null || text.startsWith("_");
   });
+  return namedAsSrv ? fields : null;
 }
 
 /** The key a member reads: `r.data`, or a text index, `$r["data"]`, `r["data"]`. */

@@ -75,6 +75,12 @@ function body(rtype, host, service, proto) {
 const shaped = `
 export const sipData = (host) => ({ service: "_sip", proto: "_udp", name: host, port: 5060, target: host });
 `;
+const keyByKey = `
+const data = {};
+data["service"] = "_sip";
+data.proto = "_udp";
+data.target = host;
+`;
 
 ruleTester().run("no-srv-data-fields", rule, {
   valid: [
@@ -89,6 +95,7 @@ ruleTester().run("no-srv-data-fields", rule, {
     `if (rtype === "MX") data["data"] = { service, name: host };`,
     // a firewall rule, not SRV data (no SRV names)
     `const rule = { service: "ssh", proto: "tcp", port: 22, target: "bastion" };`,
+    `const rule = {}; rule.service = "ssh"; rule.proto = "tcp"; rule.target = "bastion"; rule.action = "allow";`,
   ],
   invalid: [
     {
@@ -103,5 +110,8 @@ ruleTester().run("no-srv-data-fields", rule, {
     { code: byTypeVariable, errors: [field(byTypeVariable, "service", 2), field(byTypeVariable, "proto", 2), field(byTypeVariable, "name", 2)] },
     // data by its shape, its record built elsewhere
     { code: shaped, errors: [field(shaped, "service"), field(shaped, "proto"), field(shaped, "name")] },
+    // the same, set key by key
+    // (a text index is reported with its quotes, as the key is written)
+    { code: keyByKey, errors: [{ ...field(keyByKey, "service"), ...rangeOf(keyByKey, '"service"') }, field(keyByKey, "proto")] },
   ],
 });
