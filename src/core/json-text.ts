@@ -26,28 +26,6 @@ export interface JsonText {
   holes: ReadonlySet<Expression>;
 }
 
-/**
- * The text a string, template or concatenation starts with: its first pieces up to the first
- * value (`"{" + "\"type\":…" + host` starts with `{"type":…`). Cheap: the left spine only.
- */
-function leadingText(node: Expression): string | null {
-  const spine: Expression[] = [];
-  let current = node;
-  while (current.kind === "binary" && current.operator === "+") {
-    spine.push(current);
-    current = current.left;
-  }
-  let text = literalText(current);
-  if (text === null) return null;
-  // Up the spine, each right operand follows: while they are text and the start is short.
-  for (let index = spine.length - 1; index >= 0 && text.trim().length < 2; index--) {
-    const next = literalText((spine[index] as Extract<Expression, { kind: "binary" }>).right);
-    if (next === null) break;
-    text += next;
-  }
-  return text;
-}
-
 /** A string's text, or an untagged template's text up to its first value. */
 function literalText(node: Expression): string | null {
   if (node.kind === "string") return node.value;
@@ -55,10 +33,39 @@ function literalText(node: Expression): string | null {
   return null;
 }
 
-/** Whether `node` may be JSON text: it starts as a JSON object does. */
+/** The first character that is not white space, or "". */
+function firstCharacter(text: string): string {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return text[index]!;
+  }
+  return "";
+}
+
+/**
+ * Whether `node` may be JSON text: it starts as a JSON object does, in its first piece or in its
+ * first pieces up to the first value (`"{" + "\"type\":…" + host`). Asked of every string and
+ * concatenation of a file: most are settled by their first character.
+ */
 export function mayBeJsonText(node: Expression): boolean {
-  const text = leadingText(node);
-  return text !== null && JSON_START.test(text);
+  let leftmost = node;
+  while (leftmost.kind === "binary" && leftmost.operator === "+") leftmost = leftmost.left;
+  const first = literalText(leftmost);
+  if (first === null) return false;
+  const character = firstCharacter(first);
+  if (character !== "{" && character !== "[") return false;
+  if (JSON_START.test(first)) return true;
+  if (leftmost === node || first.trim().length > 1) return false;
+  // The brace alone: the pieces after it, up the left spine, while they are text.
+  const spine: Expression[] = [];
+  for (let current = node; current !== leftmost && current.kind === "binary"; current = current.left) spine.push(current);
+  let text = first;
+  for (let index = spine.length - 1; index >= 0 && text.trim().length < 2; index--) {
+    const next = literalText((spine[index] as Extract<Expression, { kind: "binary" }>).right);
+    if (next === null) break;
+    text += next;
+  }
+  return JSON_START.test(text);
 }
 
 /**
