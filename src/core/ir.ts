@@ -161,6 +161,10 @@ export interface BinaryExpression extends NodeBase {
   left: Expression;
   right: Expression;
 }
+/** The key a member reads: `x.id`, or a text index, `x["id"]` (PHP's `$x['id']`); null when computed otherwise. */
+export function memberKey(member: MemberExpression): string | null {
+  return member.property ?? (member.computed?.kind === "string" ? member.computed.value : null);
+}
 export interface LogicalExpression extends NodeBase {
   kind: "logical";
   operator: "&&" | "||" | "??";

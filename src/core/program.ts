@@ -24,6 +24,7 @@ import type {
   SwitchStatement,
   TryStatement,
 } from "./ir.js";
+import { memberKey } from "./ir.js";
 import { forEachChild } from "./walk.js";
 import { mayBeJsonText, readJsonText } from "./json-text.js";
 import { LIST_ADDERS } from "./libraries.js";
@@ -172,7 +173,7 @@ export class Program {
             pendingWrites.push({ identifier: node.target.expression, value: node.value, operator: node.operator });
           } else if (node.target.kind === "expression-pattern" && node.target.expression.kind === "member" && node.target.expression.object.kind === "identifier") {
             const target = node.target.expression;
-            const key = target.property ?? (target.computed?.kind === "string" ? target.computed.value : null);
+            const key = memberKey(target);
             pendingMemberWrites.push({ identifier: target.object as Identifier, key, value: node.operator === "=" ? node.value : null, keyRange: target.propertyRange });
           } else if (node.target.kind === "array-pattern" || node.target.kind === "object-pattern") {
             // `[path] = pick()`, `({ base } = config)`: each name is written with a part of a value.

@@ -10,7 +10,7 @@
 import type { CatalogueEntry } from "../../catalogue/types.js";
 import { dnsRecordValueOfType, isTypeComparison } from "../evaluator/index.js";
 import type { TextEdit } from "../finding.js";
-import type { Expression, MemberExpression, Node, ObjectLiteral, Property, Range } from "../ir.js";
+import { memberKey, type Expression, type MemberExpression, type Node, type ObjectLiteral, type Property, type Range } from "../ir.js";
 import { staticText, type Value } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
@@ -95,7 +95,7 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
     const parent = ctx.program.parentOf(object);
     if (parent?.kind !== "assign" || parent.value !== object || parent.target.kind !== "expression-pattern") continue;
     const target = parent.target.expression;
-    if (target.kind !== "member" || keyOf(target) !== "data" || !isSrv(ctx, target.object, parent)) continue;
+    if (target.kind !== "member" || memberKey(target) !== "data" || !isSrv(ctx, target.object, parent)) continue;
     for (const property of object.properties) {
       const entry = property.kind === "property" && property.key !== null ? byField.get(property.key) : undefined;
       if (entry && property.kind === "property") report(entry, property.key!, property.keyRange, null, null);
@@ -105,7 +105,7 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
   // Member access: record.data.service (read or write) where the record is known to be SRV.
   for (const member of ctx.program.members) {
     const entry = member.property === null ? undefined : byField.get(member.property);
-    if (!entry || member.object.kind !== "member" || keyOf(member.object) !== "data") continue;
+    if (!entry || member.object.kind !== "member" || memberKey(member.object) !== "data") continue;
     if (isSrv(ctx, member.object.object, member)) report(entry, member.property!, member.propertyRange, null, null);
   }
 
@@ -121,7 +121,7 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
   for (const pattern of ctx.program.objectPatterns) {
     const parent = ctx.program.parentOf(pattern);
     const init = parent?.kind === "var" ? parent.declarations.find((d) => d.target === pattern)?.init : null;
-    if (!init || init.kind !== "member" || keyOf(init) !== "data" || !isSrv(ctx, init.object, init)) continue;
+    if (!init || init.kind !== "member" || memberKey(init) !== "data" || !isSrv(ctx, init.object, init)) continue;
     for (const property of pattern.properties) {
       const entry = property.key === null ? undefined : byField.get(property.key);
       if (entry) report(entry, property.key!, property.keyRange, null, null);
@@ -163,9 +163,6 @@ function srvDataFields(ctx: DetectorContext, object: ObjectLiteral): { key: stri
   });
   return namedAsSrv ? fields : null;
 }
-
-/** The key a member reads: `r.data`, or a text index, `$r["data"]`, `r["data"]`. */
-const keyOf = (member: MemberExpression): string | null => member.property ?? (member.computed?.kind === "string" ? member.computed.value : null);
 
 function ownProperty(object: ObjectLiteral, key: string): Property | null {
   for (const property of object.properties) if (property.kind === "property" && property.key === key) return property;
@@ -221,7 +218,6 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
 
 const compact = (text: string) => text.replace(/\s+/g, "").replace(/\?\./g, ".");
 
-/** A variable that holds a record's type (`type`, `recordType`, `rrType`). */
 /** A variable holding a record's type: `type`, `recordType`, `record_type`, `rtype`, `$type` (compared with `"SRV"`, nothing else is). */
 const isTypeVariable = (expression: Expression) => expression.kind === "identifier" && /type$/i.test(expression.name);
 

@@ -7,7 +7,7 @@
  * known text (a parameter, a field of input): a known value is what the code uses. Tests are read
  * as far as the function the name is read in.
  */
-import type { Expression, Node, Statement, StringLiteral } from "../ir.js";
+import { memberKey, type Expression, type Node, type Statement, type StringLiteral } from "../ir.js";
 import type { Binding, Program } from "../program.js";
 import { choiceOf, text, type Value } from "../values.js";
 
@@ -216,5 +216,5 @@ function readOf(program: Program, node: Expression): ((expression: Expression) =
 
 /** The field a member expression reads (`x.id`, `x["id"]`), or `null`. */
 function fieldOf(expression: Expression): string | null {
-  return expression.kind === "member" ? (expression.property ?? (expression.computed?.kind === "string" ? expression.computed.value : null)) : null;
+  return expression.kind === "member" ? memberKey(expression) : null;
 }
