@@ -366,7 +366,6 @@ class JavaLowering extends TreeLowering {
     return (list?.namedChildren ?? []).flatMap((child) => (child && !this.isComment(child) ? [this.expression(child)] : []));
   }
 
-  /** `new HttpPatch(url)`, `new URL(u)`, `new CfClient(token)`. */
   /**
    * The record a builder's receiver stands for: a builder call already read as one, or a new,
    * empty document (`new JsonObject()`, `Document.newJsonDocument()`, `Json.createObjectBuilder()`);
@@ -382,6 +381,7 @@ class JavaLowering extends TreeLowering {
     return lowered.kind === "object" ? lowered : null;
   }
 
+  /** `new HttpPatch(url)`, `new URL(u)`, `new CfClient(token)`. */
   private creation(node: SyntaxNode): IR.Expression {
     const range = this.range(node);
     const typeNode = node.childForFieldName("type");
