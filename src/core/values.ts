@@ -89,6 +89,8 @@ export interface ObjectValue {
   open: boolean;
   node: ObjectLiteral | null;
   program: Program | null;
+  /** The arguments its literal's values were read with (a parameter's in `{ method, ...options }`). */
+  env?: Env | null;
   /** A `Map`: read with `get(key)`, iterated as its entries (see `newMap`). */
   map?: true;
 }

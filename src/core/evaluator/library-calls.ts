@@ -109,7 +109,7 @@ export function writtenProperty(evaluator: Evaluator, options: ObjectValue, key:
   const value = options.get(key);
   if (value?.kind !== "unknown" || !options.node || !options.program) return value;
   const property = options.node.properties.find((candidate) => candidate.kind === "property" && candidate.key === key);
-  return property?.kind === "property" ? evaluator.value(options.program, property.value) : undefined;
+  return property?.kind === "property" ? evaluator.value(options.program, property.value, options.env ?? null) : undefined;
 }
 
 

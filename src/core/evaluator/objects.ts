@@ -2,57 +2,76 @@
  * Object literals as values: their properties (spreads included, a module's namespace among
  * them), and what is set on an object after its declaration (`init.method = "DELETE"`).
  */
-import type { ObjectLiteral } from "../ir.js";
+import type { Expression, ObjectLiteral } from "../ir.js";
 import type { Binding, Program } from "../program.js";
-import { UNKNOWN, choiceOf, type Env, type ObjectValue } from "../values.js";
+import { UNKNOWN, choiceOf, type Env, type ObjectValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { asObject } from "./modules.js";
 
 /** An object literal's value; its properties are worked out when asked for. */
 export function objectValue(evaluator: Evaluator, program: Program, node: ObjectLiteral, env: Env | null): ObjectValue {
   let open: boolean | undefined;
+  const spreadAt = (index: number): ObjectValue[] | null => {
+    const property = node.properties[index]!;
+    return property.kind === "spread" ? spreadObjects(evaluator, program, property.argument, env) : [];
+  };
+  /** The key's value as the properties up to `last` leave it. */
+  const valueUpTo = (last: number, key: string): Value | undefined => {
+    for (let index = last; index >= 0; index--) {
+      const property = node.properties[index]!;
+      if (property.kind === "spread") {
+        const objects = spreadAt(index);
+        if (objects === null) return UNKNOWN;
+        const found = objects.map((object) => object.get(key));
+        const given = found.filter((value): value is Value => value !== undefined);
+        if (given.length === 0) continue;
+        // `...(body ? { body } : {})`: the key is the spread's where it has one, else the earlier one's.
+        const earlier = given.length < found.length ? valueUpTo(index - 1, key) : undefined;
+        return choiceOf(earlier === undefined ? given : [...given, earlier]);
+      } else if (property.key === key) {
+        return evaluator.value(program, property.value, env);
+      } else if (property.key === null) {
+        return UNKNOWN;
+      }
+    }
+    return undefined;
+  };
   return {
     kind: "object",
     node,
     program,
+    env,
     /** Open when a computed key or a spread of something not fully known may add properties. */
     get open() {
-      open ??= node.properties.some((property) => {
-        if (property.kind === "property") return property.key === null;
-        const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
-        return !(spread.kind === "null" || (spread.kind === "object" && !spread.open));
-      });
+      open ??= node.properties.some((property, index) => (property.kind === "property" ? property.key === null : spreadAt(index)?.every((object) => !object.open) !== true));
       return open;
     },
-    get(key: string) {
-      for (let index = node.properties.length - 1; index >= 0; index--) {
-        const property = node.properties[index]!;
-        if (property.kind === "spread") {
-          // A module's namespace spreads its exports (`{ ...require("./paths") }`).
-          const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
-          if (spread.kind === "object") {
-            const value = spread.get(key);
-            if (value !== undefined) return value;
-          } else if (spread.kind !== "null") return UNKNOWN;
-        } else if (property.key === key) {
-          return evaluator.value(program, property.value, env);
-        } else if (property.key === null) {
-          return UNKNOWN;
-        }
-      }
-      return undefined;
-    },
+    get: (key: string) => valueUpTo(node.properties.length - 1, key),
     keys() {
       const keys = new Set<string>();
-      for (const property of node.properties) {
-        if (property.kind === "spread") {
-          const spread = asObject(evaluator, evaluator.value(program, property.argument, env));
-          if (spread.kind === "object") for (const key of spread.keys()) keys.add(key);
-        } else if (property.key !== null) keys.add(property.key);
-      }
+      node.properties.forEach((property, index) => {
+        if (property.kind === "property") {
+          if (property.key !== null) keys.add(property.key);
+        } else for (const object of spreadAt(index) ?? []) for (const key of object.keys()) keys.add(key);
+      });
       return [...keys];
     },
   };
+}
+
+/**
+ * The objects a spread may add (a module's namespace spreads its exports: `{ ...require("./paths")
+ * }`; `...(body ? { body } : {})` either), none for `null` or `false`; null when not known.
+ */
+function spreadObjects(evaluator: Evaluator, program: Program, argument: Expression, env: Env | null): ObjectValue[] | null {
+  const value = evaluator.value(program, argument, env);
+  const objects: ObjectValue[] = [];
+  for (const option of value.kind === "choice" ? value.options : [value]) {
+    const object = asObject(evaluator, option);
+    if (object.kind === "object") objects.push(object);
+    else if (object.kind !== "null" && object.kind !== "boolean") return null;
+  }
+  return objects;
 }
 
 /**
@@ -65,6 +84,7 @@ export function withMemberWrites(evaluator: Evaluator, program: Program, object:
     kind: "object",
     node: object.node,
     program: object.program,
+    env: object.env ?? null,
     get open() {
       return object.open || writes.some((write) => write.key === null);
     },
