@@ -67,7 +67,8 @@ export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
         if (key !== null) dropped.add(key);
         continue;
       }
-      if (!SETTERS.has(callee.property)) continue;
+      // A name alone reads the header (Express's `req.header("content-length")`): only a name and a value sets it.
+      if (!SETTERS.has(callee.property) || call.args.length < 2) continue;
       note(callee.object, staticText(ctx.evaluator.value(ctx.program, call.args[0])), call.range);
     }
     for (const member of ctx.program.members) {
