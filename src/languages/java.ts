@@ -34,15 +34,36 @@ const WEBCLIENT_VERBS: Readonly<Record<string, string>> = { get: "GET", post: "P
 /** Enums whose constants are HTTP methods (`HttpMethod.PATCH`, `RequestMethod.PATCH`, `Method.PATCH`). */
 const METHOD_ENUMS = /^(?:HttpMethod|RequestMethod|Method)$/;
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
-/** The methods a JSON builder sets a key with, returning itself (`append`, `put`, `add`, Gson's `addProperty`). */
-const BUILDER_SETTERS = new Set(["append", "put", "add", "addProperty"]);
+/**
+ * The methods a JSON builder sets a key with, given the key and its value, returning itself:
+ * `append`, `put`, `add`, `set` and their typed forms (Gson's `addProperty`, `addStringValue`,
+ * `putInt`, `setIfNotNull`).
+ */
+const BUILDER_SETTER = /^(?:append|put|add|set)(?:[A-Z]\w*)?$/;
+/** What a builder's finished record is taken with (`build()`, `toJson()`, `getJsonObject()`). */
+const BUILDER_RESULT = /^(?:build|to(?:Json|JSON)\w*|get(?:As)?(?:Json|JSON)\w*)$/;
 /** A factory of an empty JSON document or builder (`newJsonDocument`, `createObjectBuilder`, `createObjectNode`). */
 const DOCUMENT_FACTORY = /^(?:new|create)\w*(?:Document|Object|ObjectNode|ObjectBuilder|Json)$/;
-/** A new, empty JSON document or builder: `new JsonObject()`, `Document.newJsonDocument()`, `Json.createObjectBuilder()`. */
+/** A JSON builder's own factory (`JsonBuilder.create()`, `DocumentBuilder.builder()`). */
+const BUILDER_FACTORY = /^(?:create|builder|newBuilder|empty|newInstance)$/;
+const BUILDER_CLASS = /json|document|builder/i;
+/**
+ * A new, empty JSON document or builder: `new JsonObject()`, `Document.newJsonDocument()`,
+ * `Json.createObjectBuilder()`, `JsonBuilder.create()`.
+ */
 function isEmptyDocument(node: SyntaxNode): boolean {
   const noArguments = (node.childForFieldName("arguments")?.namedChildren.length ?? 0) === 0;
   if (node.type === "object_creation_expression") return noArguments;
-  return node.type === "method_invocation" && noArguments && DOCUMENT_FACTORY.test(node.childForFieldName("name")?.text ?? "");
+  if (node.type !== "method_invocation" || !noArguments) return false;
+  const name = node.childForFieldName("name")?.text ?? "";
+  const owner = node.childForFieldName("object");
+  return DOCUMENT_FACTORY.test(name) || (BUILDER_FACTORY.test(name) && owner?.type === "identifier" && BUILDER_CLASS.test(owner.text));
+}
+
+/** A builder's setter given its key as text: `put("service", s)`, `addStringValue("proto", p)`. */
+function isKeyedSetter(node: SyntaxNode): boolean {
+  const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+  return BUILDER_SETTER.test(node.childForFieldName("name")?.text ?? "") && args.length === 2 && args[0]?.type === "string_literal";
 }
 
 /** A receiver that is an HTTP client by its name (`restTemplate.put(url, body)`, not `params.put(k, v)`). */
@@ -375,7 +396,7 @@ class JavaLowering extends TreeLowering {
     if (isEmptyDocument(receiver)) return this.object([], this.range(receiver));
     // A chain of setters down to an empty document (read once: only then is the receiver lowered here).
     let root: SyntaxNode | null = receiver;
-    while (root?.type === "method_invocation" && BUILDER_SETTERS.has(root.childForFieldName("name")?.text ?? "")) root = root.childForFieldName("object");
+    while (root?.type === "method_invocation" && isKeyedSetter(root)) root = root.childForFieldName("object");
     if (root === receiver || !root || !isEmptyDocument(root)) return null;
     const lowered = this.expression(receiver);
     return lowered.kind === "object" ? lowered : null;
@@ -424,11 +445,11 @@ class JavaLowering extends TreeLowering {
     }
     // A JSON document put together by a builder: `Document.newJsonDocument().append("service", s)…`,
     // `new JSONObject().put("k", v)…`, `Json.createObjectBuilder().add("k", v)….build()`: the record it is.
-    if (object && BUILDER_SETTERS.has(name) && args.length === 2 && args[0]!.kind === "string") {
+    if (object && isKeyedSetter(node) && args[0]!.kind === "string") {
       const built = this.builtRecord(object);
       if (built) return this.object([...built.properties.filter((property) => property.kind === "property"), this.property(args[0].value, args[0].range, args[1]!, range)], range);
     }
-    if (object && name === "build" && args.length === 0) {
+    if (object && BUILDER_RESULT.test(name) && args.length === 0) {
       const built = this.builtRecord(object);
       if (built) return built;
     }
