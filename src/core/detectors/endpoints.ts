@@ -12,7 +12,7 @@ import type { Confidence } from "../finding.js";
 import type { Expression, Node, Range } from "../ir.js";
 import { isAssertionName } from "../libraries.js";
 import { parseUrl, type UrlShape } from "../url.js";
-import { expandChoices, isHole, type RequestInfo, type StringValue, type TextPart } from "../values.js";
+import { expandChoices, isHole, type Origin, type RequestInfo, type StringValue, type TextPart } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
 const STRONG_ANCHOR = "zones";
@@ -135,7 +135,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
    * place it is written: a call of this file's own function that reaches it through another such
    * call is reported there only (see below).
    */
-  const callsOfForeignPath = new Map<string, { key: string; call: RequestInfo["call"]; candidate: Omit<Candidate, "methods" | "methodUnknown">; methods: readonly string[] | null }[]>();
+  const callsOfForeignPath = new Map<string, { key: string; call: RequestInfo["call"]; origin: Origin | null; candidate: Omit<Candidate, "methods" | "methodUnknown">; methods: readonly string[] | null }[]>();
 
   /** `methods`: those the request may send (one, or a choice), `null` when not known. */
   const add = (key: string, candidate: Omit<Candidate, "methods" | "methodUnknown">, methods: readonly string[] | null) => {
@@ -179,7 +179,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
         if (!site) {
           const group = `${found.match.entry.id}:${found.match.path}:${related ? `${related.file}:${related.range[0]}` : ""}`;
           const calls = callsOfForeignPath.get(group) ?? [];
-          calls.push({ key, call: request.call, candidate, methods });
+          calls.push({ key, call: request.call, origin, candidate, methods });
           callsOfForeignPath.set(group, calls);
         } else {
           const written = `${site.range[0]}:${found.match.entry.id}:${found.match.path}`;
@@ -212,7 +212,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
       const body = target.fn.fn.range;
       if (calls.some((other) => other.call !== outer.call && within(other.call.range, body))) reachesAnother.add(outer);
     }
-    for (const call of calls) if (!reachesAnother.has(call)) add(call.key, call.candidate, call.methods);
+    for (const call of calls) if (!reachesAnother.has(call) && !reachesThroughAnother(ctx, call.call, call.origin)) add(call.key, call.candidate, call.methods);
   }
 
   for (const site of ctx.siteRoots()) {
@@ -242,6 +242,26 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
       related: candidate.related,
     });
   }
+}
+
+/**
+ * A call of this file that reaches a path written in a function of another file only through
+ * other calls (`app.run()` running a scheduler that runs the function writing the path): that
+ * file reports the path where its function uses it, and this call decides nothing of it. A call
+ * that runs the function writing the path itself (`cloudflare.getFirewallRules(zone)`, or
+ * `cf(routes.firewallRules(zone))` in its arguments), or that uses a path written outside
+ * functions (a routes module's constant), is this file's use of it.
+ */
+function reachesThroughAnother(ctx: DetectorContext, call: RequestInfo["call"], origin: Origin | null): boolean {
+  if (!origin || origin.program === ctx.program || call.kind !== "call") return false;
+  const writer = origin.program.enclosingFunction(origin.node);
+  if (!writer) return false;
+  const runsWriter = (node: RequestInfo["call"]): boolean => {
+    if (node.kind !== "call") return false;
+    const target = ctx.evaluator.callTarget(ctx.program, node, null);
+    return target === null || (target.fn.program === origin.program && within(origin.node.range, target.fn.fn.range));
+  };
+  return !ctx.program.calls.some((inner) => within(inner.range, call.range) && runsWriter(inner));
 }
 
 const rank = (confidence: Confidence) => ["low", "medium", "high"].indexOf(confidence);
