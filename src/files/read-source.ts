@@ -1,7 +1,7 @@
 /**
  * Reads a source file for analysis (UTF-8, or UTF-16 with a byte order mark), refusing what is
- * not source: too large, binary (a NUL byte in the first 8 KiB), unreadable. The reason is returned, never thrown, so that one bad file
- * never stops a run.
+ * not source: too large, binary (more than a few NUL bytes in the first 8 KiB), unreadable. The
+ * reason is returned, never thrown, so that one bad file never stops a run.
  */
 import { readFileSync, statSync } from "node:fs";
 
@@ -30,10 +30,23 @@ export function readSource(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): Sou
   // UTF-16 with its byte order mark: Windows PowerShell saves scripts so by default.
   const utf16 = utf16Text(buffer);
   if (utf16 !== null) return { ok: true, text: utf16 };
-  if (buffer.subarray(0, 8192).includes(0)) return { ok: false, skipped: true, problem: "skipped: binary content (NUL bytes), not source text" };
+  if (looksBinary(buffer.subarray(0, 8192))) return { ok: false, skipped: true, problem: "skipped: binary content (NUL bytes), not source text" };
   let text = buffer.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { ok: true, text };
+}
+
+/**
+ * Binary content: NUL bytes more than one in a thousand of the sample (images, archives, an MPEG
+ * transport stream named `.ts`, UTF-16 without its mark are full of them). Source text may hold a
+ * few, written raw in a string as a separator (`${type}\0${name}` in a template literal).
+ */
+function looksBinary(sample: Buffer): boolean {
+  let nuls = 0;
+  for (let index = sample.indexOf(0); index !== -1; index = sample.indexOf(0, index + 1)) {
+    if (++nuls * 1000 > sample.length) return true;
+  }
+  return false;
 }
 
 /** The text of a buffer that starts with a UTF-16 byte order mark (little- or big-endian), or `null`. */

@@ -52,6 +52,15 @@ describe("readSource", () => {
     expect(readSource(file("large.ts", "x".repeat(2048)), 1024)).toEqual({ ok: false, skipped: true, problem: "skipped: 2.0 KiB is over the 1.0 KiB limit for source files" });
   });
 
+  it("reads source holding a few NUL characters written raw in a string, and skips content full of them", () => {
+    // A template literal joining a DNS record's fields with NUL separators, in a component of 8 KiB.
+    const text = "export const keyOf = (r: { type: string; name: string }) => `${r.type}\0${r.name}\0`;\n".padEnd(8192, "/");
+    expect(readSource(file("separators.ts", text))).toEqual({ ok: true, text });
+    // An MPEG transport stream saved as `.ts`: packets padded with NUL bytes.
+    const packet = Buffer.concat([Buffer.from([0x47, 0x40, 0x11, 0x10]), Buffer.from("x".repeat(20)), Buffer.alloc(164)]);
+    expect(readSource(file("clip.ts", Buffer.concat(Array.from({ length: 40 }, () => packet))))).toMatchObject({ ok: false, skipped: true });
+  });
+
   it("names what is not a readable file, without waiting on a FIFO", () => {
     expect(readSource(join(root, "missing.ts"))).toEqual({ ok: false, problem: "file not found (a broken symbolic link?)" });
     mkdirSync(join(root, "dir.ts"));
