@@ -61,6 +61,17 @@ function gluedTail(url: StringValue, shape: UrlShape): (string | null)[] | null 
   return [...shape.segments.slice(0, -1).map((segment) => segment.value), written, null];
 }
 
+/**
+ * `…/analytics/dashboard/${query}`: a URL that ends with a segment of one unknown piece after a
+ * slash. Its segments before that one; `null` for any other URL.
+ */
+function slashTail(url: StringValue, shape: UrlShape): (string | null)[] | null {
+  const last = shape.segments.at(-1);
+  const end = url.parts.at(-1);
+  if (shape.segments.length < 2 || !last || last.routeParameter || last.pieces.length > 0 || !end || !isHole(end)) return null;
+  return shape.segments.slice(0, -1).map((segment) => segment.value);
+}
+
 /** Matches a URL value against the deprecated endpoints, with the confidence the URL itself gives. */
 export function matchDeprecatedEndpoints(ctx: DetectorContext, url: StringValue, context: { sdk: boolean }): UrlMatch[] {
   // A hole that is an element of a known list (`settings/${id}` over `["brotli", "minify"]`) is each element in turn.
@@ -84,10 +95,15 @@ function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolea
     for (const match of more) longer.add(match);
     matches = [...index.match(tail.slice(0, -1)), ...more];
   }
+  // `…/analytics/dashboard/` + query: an unknown last segment that names nothing under the path
+  // before it, most likely a query string after a trailing slash.
+  const trailing = matches.length === 0 && !tail ? slashTail(url, shape) : null;
+  // Only an endpoint named by its last word: after an id (`organizations/:identifier/…`) the unknown is a resource under it.
+  if (trailing) matches = index.match(trailing).filter((match) => !match.path.split("/").at(-1)!.startsWith(":"));
   return matches.filter((match) => !holdsFileName(match.path, shape.segments)).map((match) => {
     const template = match.path.split("/").filter(Boolean);
     // The rest of the path was guessed: never more than medium.
-    let confidence = tail && base === "high" ? "medium" : base;
+    let confidence = (tail || trailing) && base === "high" ? "medium" : base;
     const literalCount = template.filter((segment) => !segment.startsWith(":")).length;
     if (confidence === "medium" && template[0] !== STRONG_ANCHOR && literalCount < 3) confidence = "low";
     let decidingIndex = template.length - 1;
