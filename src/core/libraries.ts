@@ -29,6 +29,7 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   superagent: "superagent",
   ofetch: "ofetch",
   ohmyfetch: "ofetch",
+  wretch: "wretch",
   cloudflare: "cloudflare",
   "cloudflare/tree-shakable": "cloudflare",
   // PHP's HTTP clients, imported as classes (`use GuzzleHttp\Client;`, Laravel's `Http` facade).

@@ -37,6 +37,7 @@ export type LibraryName =
   | "http"
   | "superagent"
   | "ofetch"
+  | "wretch"
   | "guzzle"
   | "laravel-http"
   | "cloudflare"

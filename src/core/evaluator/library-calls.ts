@@ -132,6 +132,8 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
       return undiciCall(site);
     case "ofetch":
       return ofetchCall(site);
+    case "wretch":
+      return wretchCall(site);
     case "http":
       return httpCall(site);
     case "child-process":
@@ -285,6 +287,37 @@ function gotOrKyCall(site: LibraryCallSite, library: "got" | "ky"): CallResult {
   const prefix = asString(get(settings, "prefixUrl")) ?? base;
   const body = bodyOf(get(settings, "json") ?? get(settings, "body"));
   return site.respond({ library, url: joinBase(prefix, url), method, methodChoices: methodChoicesIn(site.evaluator, settings), body });
+}
+
+/** wretch's verbs that send a body, given first (`.post(body)`), and those that send none. */
+const WRETCH_VERBS: Readonly<Record<string, { method: HttpMethod; body: boolean }>> = {
+  get: { method: "GET", body: false },
+  delete: { method: "DELETE", body: false },
+  head: { method: "HEAD", body: false },
+  opts: { method: "OPTIONS", body: false },
+  post: { method: "POST", body: true },
+  put: { method: "PUT", body: true },
+  patch: { method: "PATCH", body: true },
+};
+
+/**
+ * wretch: `wretch(base)` is a request being built; `url(path)` adds to its URL (`url(u, true)`
+ * replaces it), every other builder (`auth`, `headers`, `addon`, `json`, `formData`, `resolve`…)
+ * keeps it; a verb sends it (`.get()`, `.post(body)`).
+ */
+function wretchCall(site: LibraryCallSite): CallResult {
+  const { first, last, base, path } = site;
+  const building = (url: StringValue | null): CallResult => ({ result: { kind: "client", library: "wretch", base: url, method: null, path: [] }, request: null });
+  if (site.callee.kind === "library") return path.length === 0 ? building(asString(first)) : NO_REQUEST;
+  if (path.length !== 1 || last === null) return NO_REQUEST;
+  const verb = WRETCH_VERBS[last];
+  if (verb) return site.respond({ library: "wretch", url: base, method: verb.method, body: verb.body && site.node.args[0] ? bodyOf(first) : null });
+  if (last === "url") {
+    const replace = site.second.kind === "boolean" && site.second.value;
+    const added = asString(first);
+    return building(replace || !base ? added : added ? concat(base, added) : null);
+  }
+  return building(base);
 }
 
 /**

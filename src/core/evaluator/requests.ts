@@ -83,8 +83,10 @@ export class RequestFinder {
     // comprehension): its requests are found where they are written, with the same values. (A
     // wrapper followed from its caller still follows it.)
     if (depth === 0 && node.callee.kind === "function" && node.args.length === 0) return [];
-    const direct = evaluator.call(program, node, env).request;
-    if (direct) return [direct];
+    const called = evaluator.call(program, node, env);
+    if (called.request) return [called.request];
+    // A step that builds a client (`axios.create(…)`, wretch's `.url(path)`, Laravel's `Http::baseUrl(…)`) requests nothing yet.
+    if (called.result.kind === "client") return [];
     const target = evaluator.callTarget(program, node, env);
     if (target && depth < MAX_CALL_DEPTH - 1) {
       const { fn: callee, args, self } = target;
