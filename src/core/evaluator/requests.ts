@@ -223,7 +223,7 @@ export class RequestFinder {
       if (container?.kind === "array" && (methodArgument !== -1 || methodOfCalleeName(calleeName) !== null)) url = joinedSegments(container);
       else if (container?.kind === "object") {
         // `{ method: "put", uriPath: … }`; or, for a call that names its method, the path alone (`cf_get(path: …)`).
-        url = urlOfOptions(container) ?? (methodOfCalleeName(calleeName) !== null ? urlOfKeys(container) : null);
+        url = urlOfOptions(container, calleeName === "ajax") ?? (methodOfCalleeName(calleeName) !== null ? urlOfKeys(container) : null);
         options = container;
       }
       if (!url) return null;
@@ -235,7 +235,7 @@ export class RequestFinder {
     let methodValue = methodArgument === -1 ? undefined : values[methodArgument];
     let method = methodArgument === -1 ? methodOfCalleeName(calleeName) : methodFromText(staticText(methodValue));
     if (options?.kind === "object") {
-      const written = writtenProperty(evaluator, options, "method");
+      const written = writtenProperty(evaluator, options, "method") ?? (calleeName === "ajax" ? options.get("type") : verbUnderType(options));
       if (written) [method, methodValue] = [methodFromText(staticText(written)), written];
     }
     return makeRequest(evaluator, program, node, { library: "unknown", url, method, methodChoices: methodChoicesOf(methodValue), body: null, routeDefinition });
@@ -258,14 +258,25 @@ function isClientCallRequest(request: RequestInfo): boolean {
   return request.library === "unknown" && !request.routeDefinition && request.url !== null && saysItRequests(request.call);
 }
 
-/** A call named for its verb, or given an options object that names a `method`: read from the code alone. */
+/** A call named for its verb or jQuery's `ajax`, or given an options object that names a `method`: read from the code alone. */
 function saysItRequests(call: { callee: Expression; args: Expression[] }): boolean {
-  return methodOfCalleeName(calleeNameOf(call)) !== null || call.args.some((arg) => arg.kind === "object" && arg.properties.some((property) => property.kind === "property" && property.key === "method"));
+  const name = calleeNameOf(call);
+  return methodOfCalleeName(name) !== null || name === "ajax" || call.args.some((arg) => arg.kind === "object" && arg.properties.some((property) => property.kind === "property" && property.key === "method"));
 }
 
-/** The URL of an options object that names one beside a `method` (`{ method: "put", uriPath: "…" }`). */
-function urlOfOptions(options: ObjectValue): StringValue | null {
-  return options.get("method") === undefined ? null : urlOfKeys(options);
+/**
+ * The URL of an options object that names one beside a `method` (`{ method: "put", uriPath: "…" }`),
+ * or jQuery's `type` (`{ url, type: "PATCH" }`; given to `$.ajax`, whatever it holds).
+ */
+function urlOfOptions(options: ObjectValue, ajax: boolean): StringValue | null {
+  const named = options.get("method") !== undefined || (ajax ? options.get("type") !== undefined : verbUnderType(options) !== undefined);
+  return named ? urlOfKeys(options) : null;
+}
+
+/** jQuery's name for the method (`$.ajax({ url, type: "PATCH" })`): a `type` that is an HTTP verb. */
+function verbUnderType(options: ObjectValue): Value | undefined {
+  const type = options.get("type");
+  return type && HTTP_METHOD_TEXT.test(staticText(type) ?? "") ? type : undefined;
 }
 
 /** The text under one of the keys that name a URL (`url`, `path`, `endpoint`…). */
