@@ -51,7 +51,7 @@ export const isPythonClassName = (name: string): boolean => PYTHON_CLASS_NAME.te
 const PYTHON_CLASS_BASES = /^[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)/gm;
 
 /** The names a Python file's classes derive from: a base class imported from another module brings its methods (`self.api_get(…)`). */
-export function pythonBaseClasses(text: string): ReadonlySet<string> {
+function pythonBaseClasses(text: string): ReadonlySet<string> {
   if (!text.includes("class")) return NO_NAMES;
   const bases = new Set<string>();
   for (const [, list] of text.matchAll(PYTHON_CLASS_BASES)) {
@@ -64,22 +64,41 @@ export function pythonBaseClasses(text: string): ReadonlySet<string> {
 }
 const NO_NAMES: ReadonlySet<string> = new Set();
 
-/** Whether a Python file's import of `name` may matter to it: anything but a class it only uses (see `pythonModuleImports`). */
-export const pythonImportMatters = (name: string, bases: ReadonlySet<string>): boolean => !isPythonClassName(name) || bases.has(name);
+/** A class a file makes, or calls a method of on the class itself: `Client(…)`, `api.Client(…)`, `Client.from_env(…)`. */
+const PYTHON_CLASS_CALLED = /(?<!\w)(_*[A-Z]\w*[a-z]\w*)(?:\s*\(|\.\w+\s*\()/g;
+/** Generated code's first line (`# File generated from our OpenAPI spec by Stainless`, `# Code generated … DO NOT EDIT`). */
+const GENERATED_CODE = /^[ \t]*#[^\n]*\b(?:generated|DO NOT EDIT)\b/i;
+
+/**
+ * The imported classes of a Python file that are followed to their module: those it derives from
+ * (their methods are the subclass's), and, in code written by hand, those it makes or calls
+ * (`client = CloudflareClient(token)`: a path it passes a method, `client.patch_setting(zone,
+ * "minify")`, is this file's request). A generated SDK's modules import each other's classes by
+ * the hundred and make many of them: its classes' requests are their own modules' findings.
+ */
+export function pythonFollowedClasses(text: string): ReadonlySet<string> {
+  const bases = pythonBaseClasses(text);
+  if (GENERATED_CODE.test(text.slice(0, 200))) return bases;
+  let followed: Set<string> | null = null;
+  for (const [, name] of text.matchAll(PYTHON_CLASS_CALLED)) (followed ??= new Set(bases)).add(name!);
+  return followed ?? bases;
+}
+
+/** Whether a Python file's import of `name` may matter to it: anything but a class it does not follow (see `pythonFollowedClasses`). */
+export const pythonImportMatters = (name: string, followed: ReadonlySet<string>): boolean => !isPythonClassName(name) || followed.has(name);
 
 /**
  * The modules a Python file imports that may give it a path, read from its text as the Python
  * front end reads them: as `python:` specifiers. A module imported whole (`import consts`, `from
  * consts import *`), for a constant or function (`from .paths import ZONE_RULES, build_url`) or for
- * a class this file derives from (`class Cloudflare(Api)`: its methods are the subclass's); not one
- * imported only for classes it uses (`from .profiles import ProfilesResource`): a class's
- * requests are the imported module's own findings, and a generated SDK's modules import each
- * other's classes by the hundred (judged with them, 54 more of cloudflare-python's files were
- * parsed, the polyglot corpus's scan 1.29x slower, for no finding).
+ * a class it follows (see `pythonFollowedClasses`); not one imported only for classes it names in
+ * types (`-> ProfileResponse`), nor, in generated code, for classes it only makes: a generated
+ * SDK's modules import each other's classes by the hundred (judged with them all, 54 more of
+ * cloudflare-python's files were parsed, the polyglot corpus's scan 1.29x slower, for no finding).
  */
 export function pythonModuleImports(text: string): readonly string[] {
   const found = new Set<string>();
-  let bases: ReadonlySet<string> | null = null;
+  let followed: ReadonlySet<string> | null = null;
   // Read at the start of each line holding the word (a few per file), not line by line.
   let lastLine = -1;
   for (let at = text.indexOf("import"); at !== -1; at = text.indexOf("import", at + 6)) {
@@ -91,7 +110,7 @@ export function pythonModuleImports(text: string): readonly string[] {
     if (from) {
       const [, module, names] = from;
       const imported = names!.replace(/[()\\]/g, " ").split(",").map((name) => name.trim().split(/\s+as\s+/)[0]!).filter(Boolean);
-      if (module && (imported.length === 0 || imported.some((name) => pythonImportMatters(name, (bases ??= pythonBaseClasses(text)))))) found.add(module);
+      if (module && (imported.length === 0 || imported.some((name) => pythonImportMatters(name, (followed ??= pythonFollowedClasses(text)))))) found.add(module);
       // `from . import consts`: a name may be a module of the package (resolved only if there is one).
       for (const name of imported) if (module && name !== "*" && /^[a-z_][a-z0-9_]*$/.test(name)) found.add(module.endsWith(".") ? `${module}${name}` : `${module}.${name}`);
       continue;

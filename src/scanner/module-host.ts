@@ -9,7 +9,7 @@ import type { Module } from "../core/ir.js";
 import { contentHash } from "../files/content-hash.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { listingOracle, memoizedImportResolver, type ImportResolver, type Listings } from "../files/resolve-import.js";
-import { pythonBaseClasses, pythonImportMatters } from "../core/import-graph.js";
+import { pythonFollowedClasses, pythonImportMatters } from "../core/import-graph.js";
 import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
@@ -151,17 +151,17 @@ export class ScannerModuleHost implements ModuleHost {
   /** Where the Python project's modules are (made when a Python file first imports one). */
   private pythonModules: PythonModuleResolver | null = null;
   /** The classes a Python file derives from, by file (its text as loaded). */
-  private readonly pythonBases = new Map<string, ReadonlySet<string>>();
+  private readonly pythonFollowed = new Map<string, ReadonlySet<string>>();
 
-  private pythonBasesOf(file: string): ReadonlySet<string> {
-    let bases = this.pythonBases.get(file);
-    if (!bases) {
+  private pythonFollowedOf(file: string): ReadonlySet<string> {
+    let followed = this.pythonFollowed.get(file);
+    if (!followed) {
       const text = this.pinned?.get(file)?.module?.text ?? this.modules.get(file)?.module?.text ?? null;
-      bases = text === null ? new Set() : pythonBaseClasses(text);
-      if (this.pythonBases.size >= 10_000) this.pythonBases.clear();
-      this.pythonBases.set(file, bases);
+      followed = text === null ? new Set() : pythonFollowedClasses(text);
+      if (this.pythonFollowed.size >= 10_000) this.pythonFollowed.clear();
+      this.pythonFollowed.set(file, followed);
     }
-    return bases;
+    return followed;
   }
 
   load(fromFile: string, specifier: string, name?: string): Module | null {
@@ -169,7 +169,7 @@ export class ScannerModuleHost implements ModuleHost {
     if (specifier.startsWith(CSHARP_TYPE_SOURCE)) return this.declaringFile((this.csharpTypes ??= new CSharpTypeResolver()).resolve(fromFile, specifier.slice(CSHARP_TYPE_SOURCE.length)));
     // A module of the Python project is judged as a relative import is: parsed only if it may
     // matter, and not for a class (see `pythonModuleImports`: the prefilter does not join those).
-    if (specifier.startsWith(PYTHON_MODULE_SOURCE) && name !== undefined && !pythonImportMatters(name, this.pythonBasesOf(fromFile))) return null;
+    if (specifier.startsWith(PYTHON_MODULE_SOURCE) && name !== undefined && !pythonImportMatters(name, this.pythonFollowedOf(fromFile))) return null;
     const path = specifier.startsWith(PYTHON_MODULE_SOURCE)
       ? (this.pythonModules ??= new PythonModuleResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(PYTHON_MODULE_SOURCE.length))
       : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));

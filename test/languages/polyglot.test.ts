@@ -172,7 +172,7 @@ describe("the polyglot fixture project", () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));
     // Every file of those two folders, and nothing else.
-    const expected = ["python", "terraform"].flatMap((folder) => readdirSync(join(root, "src", folder)));
+    const expected = ["python", "terraform"].flatMap((folder) => readdirSync(join(root, "src", folder), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()));
     expect(result.summary.files).toBe(expected.length);
   });
 });

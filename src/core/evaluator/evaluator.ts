@@ -588,6 +588,8 @@ export class Evaluator {
       // `this.listRecords(…)` runs the class's method (the receiver `this` itself has no value)
       const property = callee.object.kind === "this" ? this.value(program, callee, env) : this.property(receiver, name);
       if (property?.kind === "function") return { result: this.invoke(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
+      // A class of a module called (Python's `client.ZoneClient(token)`): an instance, as below.
+      if (property?.kind === "class") return { result: this.instanceOf(property, program, node, env), request: null };
       const throughClass = receiver.kind === "class" ? instanceMethodThroughClass(this, program, node, receiver, name, env) : null;
       if (throughClass) return { result: this.invoke(throughClass.fn, this.args(program, node, env), env, throughClass.self), request: null };
       // A method of each of several instances (`s.getId()` for each `s` of `Setting.values()`): each run on its own instance.
@@ -613,11 +615,14 @@ export class Evaluator {
     if (value.kind === "function") return { result: this.invoke(value, this.args(program, node, env), env), request: null };
     if (value.kind === "choice") return { result: this.invokeEach(value, this.args(program, node, env), env), request: null };
     // A class called (Python's `ZoneClient(token)`): an instance, as `new` makes.
-    if (value.kind === "class") {
-      let args: Value[] | null = null;
-      return { result: { kind: "instance", cls: value.cls, program: value.program, args: () => (args ??= this.args(program, node, env)) }, request: null };
-    }
+    if (value.kind === "class") return { result: this.instanceOf(value, program, node, env), request: null };
     return { result: UNKNOWN, request: null };
+  }
+
+  /** An instance of a class made by this call, its arguments worked out when first asked for. */
+  private instanceOf(value: Extract<Value, { kind: "class" }>, program: Program, node: CallExpression, env: Env | null): Value {
+    let args: Value[] | null = null;
+    return { kind: "instance", cls: value.cls, program: value.program, args: () => (args ??= this.args(program, node, env)) };
   }
 
   /**
