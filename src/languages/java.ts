@@ -60,6 +60,9 @@ function isEmptyDocument(node: SyntaxNode): boolean {
   return DOCUMENT_FACTORY.test(name) || (BUILDER_FACTORY.test(name) && owner?.type === "identifier" && BUILDER_CLASS.test(owner.text));
 }
 
+/** Maps and JSON objects made empty, to be filled key by key (`new HashMap<>()`, Gson's `new JsonObject()`). */
+const EMPTY_RECORD_TYPE = /^(?:(?:Linked|Tree|ConcurrentHash|Hash)Map|Hashtable|JsonObject|JSONObject|JsonDocument|Document)$/;
+
 /** A builder's setter given its key as text: `put("service", s)`, `addStringValue("proto", p)`. */
 function isKeyedSetter(node: SyntaxNode): boolean {
   const args = node.childForFieldName("arguments")?.namedChildren ?? [];
@@ -411,6 +414,8 @@ class JavaLowering extends TreeLowering {
     const verb = APACHE_REQUESTS[type];
     if (verb) return this.request(range, args[0] ?? null, verb, null, args.slice(1));
     if (type === "URL" || type === "URI") return args[0] ?? this.opaque(range);
+    // `Map<String, Object> body = new HashMap<>()`, `JsonObject data = new JsonObject()`: a record, its keys put in afterwards.
+    if (args.length === 0 && EMPTY_RECORD_TYPE.test(type)) return this.object([], range);
     return { kind: "new", range, callee: this.identifier(type || "%anonymous", typeNode ? this.range(typeNode) : range), args };
   }
 
@@ -479,8 +484,8 @@ class JavaLowering extends TreeLowering {
     if (object && (name === "put" || name === "delete") && CLIENT_NAME.test(object.text) && args[0] && (name === "delete" ? args.length >= 1 : args.length === 2) && !/map|param|header|body/i.test(object.text)) {
       return this.request(range, args[0], name.toUpperCase(), name === "put" ? (args[1] ?? null) : null, [this.expression(object)]);
     }
-    // params.put("value", v): the record gets the field
-    if (object && name === "put" && args.length === 2) {
+    // params.put("value", v), Gson's data.addProperty("proto", p): the record gets the field
+    if (object && args.length === 2 && (name === "put" || isKeyedSetter(node))) {
       const key = args[0]!;
       const target = this.member(this.expression(object), key.kind === "string" ? key.value : null, range, key.range, key.kind === "string" ? null : key);
       return { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: target.range, expression: target }, value: args[1]! };
