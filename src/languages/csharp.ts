@@ -45,6 +45,8 @@ const VALUE_KEEPING = new Set(["Uri.EscapeDataString", "Uri.EscapeUriString", "H
 const SERIALIZERS = new Set(["JsonConvert.SerializeObject", "JsonSerializer.Serialize", "JsonContent.Create"]);
 /** Types whose construction gives (or wraps) their first argument: `new Uri(u)`, `new StringContent(json, …)`. */
 const WRAPPING_TYPES = new Set(["Uri", "StringContent", "StringBuilder"]);
+/** Dictionaries and JSON objects made empty, to be filled key by key (`new Dictionary<string, object>()`, Json.NET's `new JObject()`). */
+const EMPTY_RECORD_TYPE = /^(?:(?:Sorted|Concurrent)?Dictionary|Hashtable|ExpandoObject|JObject|JsonObject)$/;
 /** String methods, as the model's JavaScript names. */
 const STRING_METHODS: Readonly<Record<string, string>> = { ToLower: "toLowerCase", ToLowerInvariant: "toLowerCase", ToUpper: "toUpperCase", ToUpperInvariant: "toUpperCase", Trim: "trim", Replace: "replaceAll", Contains: "includes", StartsWith: "startsWith", EndsWith: "endsWith", Split: "split", ToString: "toString", Substring: "substring", Select: "map", Where: "filter", Concat: "concat" };
 /** Helpers that add a query string to an address (`AddParameters`, `WithQuery`, Flurl's `SetQueryParams`). */
@@ -497,7 +499,8 @@ class CSharpLowering extends TreeLowering {
       if (initialized.elements.length > 0 && initialized.properties.length === 0) return this.array(initialized.elements, range);
       if (args.length === 0 || type === "") return this.object(initialized.properties, range);
     }
-    if (!typeNode) return this.object([], range);
+    // `var data = new Dictionary<string, object>()`, Json.NET's `new JObject()`: a record, its keys set afterwards.
+    if (!typeNode || (args.length === 0 && EMPTY_RECORD_TYPE.test(type))) return this.object(initialized?.properties ?? [], range);
     return { kind: "new", range, callee: this.identifier(type || "%anonymous", this.range(typeNode)), args };
   }
 
