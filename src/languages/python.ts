@@ -813,8 +813,9 @@ class PythonLowering extends TreeLowering {
     }
     // yarl's URL("https://…"): the text, joined with `/` afterwards; `str(url)` is that text again
     if (callee.type === "identifier" && (this.urlClasses.has(callee.text) || callee.text === "str") && positional.length === 1 && keywords.length === 0) return positional[0]!;
-    // dict(brotli="on", ssl="full"): the dict its keywords make
+    // dict(brotli="on", ssl="full"): the dict its keywords make; dict(): an empty one, filled key by key
     if (callee.type === "identifier" && callee.text === "dict" && positional.length === 0 && options.length === 1) return options[0]!;
+    if (callee.type === "identifier" && callee.text === "dict" && positional.length === 0 && keywords.length === 0) return this.object([], range);
     // urljoin(API, f"zones/{zone}/rate_limits"), urllib.parse.urljoin(…): resolved as `new URL(path, base)` is
     if ((callee.text === "urljoin" || callee.text.endsWith(".urljoin")) && positional.length === 2) {
       return { kind: "new", range, callee: this.identifier("URL", this.range(callee)), args: [positional[1]!, positional[0]!] };
