@@ -235,7 +235,8 @@ export class RequestFinder {
     let methodValue = methodArgument === -1 ? undefined : values[methodArgument];
     let method = methodArgument === -1 ? methodOfCalleeName(calleeName) : methodFromText(staticText(methodValue));
     if (options?.kind === "object") {
-      const written = writtenProperty(evaluator, options, "method") ?? (calleeName === "ajax" ? options.get("type") : verbUnderType(options));
+      // jQuery names the method `type` (`$.ajax({ url, type: "PATCH" })`).
+      const written = writtenProperty(evaluator, options, "method") ?? (calleeName === "ajax" ? options.get("type") : undefined);
       if (written) [method, methodValue] = [methodFromText(staticText(written)), written];
     }
     return makeRequest(evaluator, program, node, { library: "unknown", url, method, methodChoices: methodChoicesOf(methodValue), body: null, routeDefinition });
@@ -266,17 +267,10 @@ function saysItRequests(call: { callee: Expression; args: Expression[] }): boole
 
 /**
  * The URL of an options object that names one beside a `method` (`{ method: "put", uriPath: "…" }`),
- * or jQuery's `type` (`{ url, type: "PATCH" }`; given to `$.ajax`, whatever it holds).
+ * or, given to jQuery's `$.ajax`, beside its `type` (`{ url, type: "PATCH" }`).
  */
 function urlOfOptions(options: ObjectValue, ajax: boolean): StringValue | null {
-  const named = options.get("method") !== undefined || (ajax ? options.get("type") !== undefined : verbUnderType(options) !== undefined);
-  return named ? urlOfKeys(options) : null;
-}
-
-/** jQuery's name for the method (`$.ajax({ url, type: "PATCH" })`): a `type` that is an HTTP verb. */
-function verbUnderType(options: ObjectValue): Value | undefined {
-  const type = options.get("type");
-  return type && HTTP_METHOD_TEXT.test(staticText(type) ?? "") ? type : undefined;
+  return options.get("method") !== undefined || (ajax && options.get("type") !== undefined) ? urlOfKeys(options) : null;
 }
 
 /** The text under one of the keys that name a URL (`url`, `path`, `endpoint`…). */
