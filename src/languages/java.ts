@@ -44,7 +44,7 @@ const BUILDER_SETTER = /^(?:append|put|add|set)(?:[A-Z]\w*)?$/;
 const BUILDER_RESULT = /^(?:build|to(?:Json|JSON)\w*|get(?:As)?(?:Json|JSON)\w*)$/;
 /** A factory of an empty JSON document or builder (`newJsonDocument`, `createObjectBuilder`, `createObjectNode`). */
 const DOCUMENT_FACTORY = /^(?:new|create)\w*(?:Document|Object|ObjectNode|ObjectBuilder|Json)$/;
-/** A JSON builder's own factory (`JsonBuilder.create()`, `DocumentBuilder.builder()`). */
+/** A JSON builder's own factory (`JsonBuilder.create()`, `DocumentBuilder.builder()`), on a class named so. */
 const BUILDER_FACTORY = /^(?:create|builder|newBuilder|empty|newInstance)$/;
 const BUILDER_CLASS = /json|document|builder/i;
 /**
