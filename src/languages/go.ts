@@ -462,6 +462,8 @@ class GoLowering extends TreeLowering {
     const callee = node.childForFieldName("function");
     const args = node.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && n.type !== "comment") ?? [];
     if (!callee) return null;
+    // make(map[string]any): an empty map, filled key by key (`data["proto"] = "_tcp"`), as `map[string]any{}` is
+    if (callee.type === "identifier" && callee.text === "make" && args[0]?.type === "map_type") return this.object([], range);
     const lowered = args.map((arg) => this.expression(arg));
     if (callee.type === "selector_expression") {
       const operand = callee.childForFieldName("operand");

@@ -304,6 +304,8 @@ class RubyLowering extends TreeLowering {
       const request = this.faradayBlockRequest(name.toUpperCase(), block, range);
       if (request) return this.opaque(range, [request, this.blockFunction(block)]);
     }
+    // Hash.new: an empty hash, filled key by key (`data["proto"] = "_tcp"`), as `{}` is
+    if (name === "new" && !block && args.length === 0 && receiver?.type === "constant" && receiver.text === "Hash") return this.object([], range);
     // EdgeClient.new(token, zone): an instance of the class (`Api::Client.new`: of `Client`)
     if (name === "new" && !block && (receiver?.type === "constant" || receiver?.type === "scope_resolution")) {
       const className = receiver.type === "constant" ? receiver : receiver.childForFieldName("name");

@@ -23,6 +23,8 @@ export function lowerRust(tree: Tree, text: string, file: string): LoweredFile {
 
 /** Crates whose module-level functions are requests (`reqwest::get(url)`, `ureq::patch(url)`). */
 const REQUEST_CRATES = new Set(["reqwest", "ureq", "surf", "attohttpc", "minreq", "isahc"]);
+/** Maps made empty, to be filled with `insert` (`HashMap::new()`, `serde_json::Map::new()`). */
+const EMPTY_MAP = /(?:^|::)(?:HashMap|BTreeMap|IndexMap|Map)::(?:new|default)$/;
 const EXPRESSION_STATEMENTS = new Set(["if_expression", "match_expression", "for_expression", "while_expression", "loop_expression", "return_expression", "block", "unsafe_block", "async_block"]);
 /** Item kinds with nothing a request could be made of. */
 const QUIET_ITEMS = new Set(["use_declaration", "extern_crate_declaration", "struct_item", "enum_item", "union_item", "type_item", "attribute_item", "inner_attribute_item", "macro_definition", "foreign_mod_item", "empty_statement", "function_signature_item", "associated_type"]);
@@ -553,6 +555,11 @@ class RustLowering extends TreeLowering {
         const target = this.expression(receiver);
         return { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: target.range, expression: target }, value: this.binary("+", target, args[0]!, range) };
       }
+      // data.insert("proto".to_string(), …) on a map: the record gets the field.
+      if (name === "insert" && args.length === 2 && args[0]!.kind === "string") {
+        const target = this.member(this.expression(receiver), args[0]!.value, range, args[0]!.range);
+        return { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: target.range, expression: target }, value: args[1]! };
+      }
       // [base, "/zones/", zone].concat(): the pieces joined.
       if (name === "concat" && args.length === 0) return this.call(this.member(this.expression(receiver), "join", this.range(callee), this.range(field)), [this.string("", range)], range);
       const jsName = name === "to_uppercase" ? "toUpperCase" : name === "to_lowercase" ? "toLowerCase" : name === "replace" ? "replaceAll" : name;
@@ -565,6 +572,8 @@ class RustLowering extends TreeLowering {
       const [owner, name] = [segments.at(-2) ?? "", segments.at(-1) ?? ""];
       if (SAME_VALUE_CONSTRUCTORS.test(path) || SAME_VALUE_CONSTRUCTORS.test(`${owner}::${name}`)) return args[0] ?? this.opaque(range);
       if (path === "String::new") return this.string("", range);
+      // HashMap::new(), serde_json::Map::new(): an empty map, filled key by key with `insert`.
+      if (EMPTY_MAP.test(path) && args.length === 0) return this.object([], range);
       // reqwest::get(url), reqwest::blocking::get(url), ureq::patch(url), surf::post(url)
       if (REQUEST_CRATES.has(segments[0]!) && HTTP_VERBS.has(name) && args.length >= 1) return this.request(range, args[0]!, name.toUpperCase(), null, args.slice(1));
       if (REQUEST_CRATES.has(segments[0]!) && name === "request" && args.length >= 2) return this.request(range, args[1]!, args[0]!, null);
