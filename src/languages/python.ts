@@ -53,6 +53,8 @@ class PythonLowering extends TreeLowering {
   private static readonly MAKES_CLIENT = /(?:Session|Client)\s*\(/;
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
+  /** Modules imported by their dotted name (`import app.paths`): `app.paths` in the code is that module. */
+  private readonly dottedModules = new Set<string>();
   /**
    * Names bound to a request library's verb chosen at run time (`send = getattr(requests, method)`),
    * with the node naming the verb: a call of the name is a request with that method.
@@ -208,6 +210,7 @@ class PythonLowering extends TreeLowering {
         const object = node.childForFieldName("object");
         const attribute = node.childForFieldName("attribute");
         if (!object || !attribute) return null;
+        if (this.dottedModules.size > 0 && this.dottedModules.has(node.text)) return this.identifier(node.text, range);
         return this.member(this.expression(object), attribute.text, range, this.range(attribute));
       }
       case "subscript": {
@@ -459,7 +462,7 @@ class PythonLowering extends TreeLowering {
     };
   }
 
-  private importStatement(node: SyntaxNode): IR.Statement {
+  private importStatement(node: SyntaxNode): IR.Statement | IR.Statement[] {
     const range = this.range(node);
     const specifiers: IR.ImportSpecifier[] = [];
     let source = "";
@@ -471,8 +474,14 @@ class PythonLowering extends TreeLowering {
         const alias = name.type === "aliased_import" ? name.childForFieldName("alias")!.text : dotted.text.split(".")[0]!;
         this.noteModule(alias, dotted.text);
         out.push({ kind: "import", range, source: `python:${dotted.text}`, specifiers: [{ local: alias, imported: "*", range: this.range(name) }] });
+        // `import app.paths` binds `app`; `app.paths.RULES` reads the module `app.paths`, named so here.
+        if (name.type !== "aliased_import" && dotted.text.includes(".")) {
+          this.dottedModules.add(dotted.text);
+          out.push({ kind: "import", range, source: `python:${dotted.text}`, specifiers: [{ local: dotted.text, imported: "*", range: this.range(name) }] });
+        }
       }
-      return out.length === 1 ? out[0]! : { kind: "other", range, children: out };
+      // One import per module (`import os, consts`): each declares its name, as a statement of the block.
+      return out.length === 1 ? out[0]! : out;
     }
     source = node.childForFieldName("module_name")?.text ?? "";
     for (const name of node.childrenForFieldName("name")) {
