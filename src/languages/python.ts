@@ -14,6 +14,8 @@ import { API_BASE, bracePieces, formatPieces, TreeLowering, unescapeText, type L
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
+/** Patterns of a `case` that are values to compare with (`case "minify":`, `case 1004:`). */
+const LITERAL_PATTERNS = new Set(["string", "concatenated_string", "integer", "float", "true", "false", "none"]);
 const FIELD_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** python-cloudflare (`CloudFlare.CloudFlare()`): the attribute path after the client is the URL. */
 const PYTHON_CLOUDFLARE_ROOTS = new Set(["zones", "accounts", "user", "organizations", "memberships", "graphql", "ips", "certificates"]);
@@ -153,11 +155,12 @@ class PythonLowering extends TreeLowering {
         if (body) out.push({ kind: "block", range: this.range(body), body: this.statements(body.namedChildren) });
         return out;
       }
+      case "match_statement":
+        return this.matchStatement(node);
       case "while_statement":
       case "try_statement":
       case "except_clause":
       case "finally_clause":
-      case "match_statement":
       case "case_clause": {
         const children: (IR.Expression | IR.Statement)[] = [];
         for (const child of node.namedChildren) {
@@ -460,6 +463,36 @@ class PythonLowering extends TreeLowering {
       consequent: { kind: "block", range: consequence ? this.range(consequence) : this.range(node), body: consequence ? this.statements(consequence.namedChildren) : [] },
       alternate,
     };
+  }
+
+  /**
+   * `match setting: case "minify": … case "a" | "b": … case _: …` as a `switch`: a literal pattern
+   * is a case's test (each of an `|` or comma list a case of its own, falling through to the body,
+   * as in a `switch`), `_` or a bare name the default; other patterns (classes, mappings,
+   * sequences) a test not known. A guard is read at the start of its body.
+   */
+  private matchStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const subject = node.childForFieldName("subject") ?? node.namedChildren.find((child) => child !== null && child.type !== "block" && child.type !== "comment") ?? null;
+    const cases: IR.SwitchStatement["cases"] = [];
+    const block = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "block") ?? null;
+    for (const clause of block?.namedChildren ?? []) {
+      if (clause?.type !== "case_clause") continue;
+      const tests: (IR.Expression | null)[] = [];
+      for (const pattern of clause.namedChildren) {
+        if (pattern?.type !== "case_pattern") continue;
+        const inner = pattern.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+        const alternatives = inner.length === 1 && inner[0]!.type === "union_pattern" ? inner[0]!.namedChildren.filter((child): child is SyntaxNode => child !== null) : inner;
+        if (alternatives.length === 0 || (alternatives.length === 1 && alternatives[0]!.type === "identifier")) tests.push(null);
+        else for (const alternative of alternatives) tests.push(LITERAL_PATTERNS.has(alternative.type) ? this.expression(alternative) : this.opaque(this.range(alternative)));
+      }
+      const guard = clause.namedChildren.find((child) => child?.type === "if_clause")?.namedChildren[0] ?? null;
+      const body = clause.namedChildren.find((child) => child?.type === "block");
+      const statements = [...(guard ? [{ kind: "expression" as const, range: this.range(guard), expression: this.expression(guard) }] : []), ...(body ? this.statements(body.namedChildren) : [])];
+      const clauseRange = this.range(clause);
+      (tests.length > 0 ? tests : [null]).forEach((test, index, all) => cases.push({ test, body: index === all.length - 1 ? statements : [], range: clauseRange }));
+    }
+    return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }
 
   private importStatement(node: SyntaxNode): IR.Statement | IR.Statement[] {
