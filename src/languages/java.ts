@@ -137,10 +137,14 @@ class JavaLowering extends TreeLowering {
         const target: IR.Pattern = { kind: "identifier-pattern", range: this.range(name), name: name.text, typeText: node.childForFieldName("type")?.text ?? null };
         return this.inFunctionScope([name.text], () => ({ kind: "for-of", range, declarationKind: "const", target, right: this.expression(value), body: this.statement(body) as IR.Statement }));
       }
+      case "switch_expression":
+        return this.switchStatement(node);
+      case "break_statement":
+      case "continue_statement":
+        return { kind: "break", range };
       case "for_statement":
       case "while_statement":
       case "do_statement":
-      case "switch_expression":
       case "throw_statement":
         return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child && !this.isComment(child) ? [this.statement(child)].flat() : [])) };
       case "return_statement": {
@@ -403,6 +407,30 @@ class JavaLowering extends TreeLowering {
     if (root === receiver || !root || !isEmptyDocument(root)) return null;
     const lowered = this.expression(receiver);
     return lowered.kind === "object" ? lowered : null;
+  }
+
+  /**
+   * `switch (setting) { case "brotli": case "early_hints": … break; default: … }` and the arrow form
+   * (`case "a", "b" -> …`, which does not fall through: its body ends with a `break`): each label's
+   * value a case of its own, the last of a group holding the body, as the core reads a `switch`.
+   */
+  private switchStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const condition = node.childForFieldName("condition");
+    const subject = condition?.type === "parenthesized_expression" ? (condition.namedChildren.find((child) => child !== null && !this.isComment(child)) ?? null) : condition;
+    const cases: IR.SwitchStatement["cases"] = [];
+    for (const group of node.childForFieldName("body")?.namedChildren ?? []) {
+      if (group?.type !== "switch_block_statement_group" && group?.type !== "switch_rule") continue;
+      const parts = group.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child));
+      const body = this.statements(parts.filter((part) => part.type !== "switch_label"));
+      if (group.type === "switch_rule") body.push({ kind: "break", range: this.range(group) });
+      const tests = parts.filter((part) => part.type === "switch_label").flatMap((label) => {
+        const values = label.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child));
+        return values.length === 0 ? [null] : values.map((value) => this.expression(value));
+      });
+      (tests.length > 0 ? tests : [null]).forEach((test, index, all) => cases.push({ test, body: index === all.length - 1 ? body : [], range: this.range(group) }));
+    }
+    return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }
 
   /** `new HttpPatch(url)`, `new URL(u)`, `new CfClient(token)`. */
