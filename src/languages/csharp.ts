@@ -143,10 +143,14 @@ class CSharpLowering extends TreeLowering {
         const fn = this.methodNode(node);
         return { kind: "function-declaration", range, fn } as IR.Statement;
       }
+      case "switch_statement":
+        return this.switchStatement(node);
+      case "break_statement":
+      case "continue_statement":
+        return { kind: "break", range };
       case "for_statement":
       case "while_statement":
       case "do_statement":
-      case "switch_statement":
       case "throw_statement":
       case "yield_statement":
         return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child && child.type !== "comment" ? [this.statement(child)].flat() : [])) };
@@ -474,6 +478,31 @@ class CSharpLowering extends TreeLowering {
   private argumentsOf(node: SyntaxNode): IR.Expression[] {
     const list = node.childForFieldName("arguments") ?? node.namedChildren.find((child) => child?.type === "argument_list") ?? null;
     return (list?.namedChildren ?? []).flatMap((child) => (child && child.type !== "comment" ? [this.expression(argumentValue(child))] : []));
+  }
+
+  /**
+   * `switch (setting) { case "brotli": case "early_hints": … break; default: … }`: each section's
+   * constant a case of its own, the last of a section holding its statements (a section without a
+   * case label is the default; other patterns are tests not known, a `when` guard is read first).
+   */
+  private switchStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const parts = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+    const subject = node.childForFieldName("value") ?? parts.find((part) => part.type !== "switch_body") ?? null;
+    const cases: IR.SwitchStatement["cases"] = [];
+    for (const section of parts.find((part) => part.type === "switch_body")?.namedChildren ?? []) {
+      if (section?.type !== "switch_section") continue;
+      const children = section.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+      const labels = children.filter((child) => child.type.endsWith("_pattern"));
+      const guards = children.filter((child) => child.type === "when_clause");
+      const body = [
+        ...guards.flatMap((guard) => guard.namedChildren.flatMap((condition) => (condition ? [{ kind: "expression" as const, range: this.range(condition), expression: this.expression(condition) }] : []))),
+        ...this.statements(children.filter((child) => !child.type.endsWith("_pattern") && child.type !== "when_clause")),
+      ];
+      const tests = labels.map((label) => (label.type === "constant_pattern" && label.namedChildren[0] ? this.expression(label.namedChildren[0]) : this.opaque(this.range(label))));
+      (tests.length > 0 ? tests : [null]).forEach((test, index, all) => cases.push({ test, body: index === all.length - 1 ? body : [], range: this.range(section) }));
+    }
+    return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }
 
   /** `new HttpRequestMessage(HttpMethod.Patch, url) { Content = … }`, `new RestRequest(url, Method.Post)`, `new Uri(u)`, `new Dictionary<…> { … }`, `new CfClient(token)`. */
