@@ -42,6 +42,26 @@ class RubyLowering extends TreeLowering {
   /** In a method of that class: an instance method (`self` is the instance) or a class method. */
   private methodKind: "instance" | "class" | null = null;
 
+  /**
+   * `case setting when "brotli", "early_hints" … else … end` as a `switch`: each pattern of a `when`
+   * a case of its own, the last holding its body, which ends with a `break` (Ruby does not fall
+   * through); `else` the default. Without a value (`case when x > 1`) the tests are not known.
+   */
+  private caseStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const subject = node.childForFieldName("value");
+    const cases: IR.SwitchStatement["cases"] = [];
+    for (const clause of node.namedChildren) {
+      if (clause?.type !== "when" && clause?.type !== "else") continue;
+      const parts = clause.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+      const bodyNodes = clause.type === "else" ? parts : parts.filter((part) => part.type === "then").flatMap((then) => then.namedChildren.filter((child): child is SyntaxNode => child !== null));
+      const body = [...this.statements(bodyNodes), { kind: "break", range: this.range(clause) } as IR.Statement];
+      const tests = clause.type === "else" ? [null] : parts.filter((part) => part.type === "pattern").map((pattern) => (subject && pattern.namedChildren[0] ? this.expression(pattern.namedChildren[0]) : this.opaque(this.range(pattern))));
+      (tests.length > 0 ? tests : [null]).forEach((test, index, all) => cases.push({ test, body: index === all.length - 1 ? body : [], range: this.range(clause) }));
+    }
+    return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
+  }
+
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
     const range = this.range(node);
     switch (node.type) {
@@ -102,6 +122,7 @@ class RubyLowering extends TreeLowering {
         return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.statement(child)].flat() : [])) };
       }
       case "case":
+        return this.caseStatement(node);
       case "when":
       case "while":
       case "until":
