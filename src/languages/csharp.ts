@@ -500,7 +500,7 @@ class CSharpLowering extends TreeLowering {
         ...this.statements(children.filter((child) => !child.type.endsWith("_pattern") && child.type !== "when_clause")),
       ];
       const tests = labels.map((label) => (label.type === "constant_pattern" && label.namedChildren[0] ? this.expression(label.namedChildren[0]) : this.opaque(this.range(label))));
-      (tests.length > 0 ? tests : [null]).forEach((test, index, all) => cases.push({ test, body: index === all.length - 1 ? body : [], range: this.range(section) }));
+      cases.push(...this.switchCases(tests, body, this.range(section)));
     }
     return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }

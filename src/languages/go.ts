@@ -201,7 +201,7 @@ class GoLowering extends TreeLowering {
       const statements = child.namedChildren.filter((part): part is SyntaxNode => part !== null && part.id !== values?.id);
       const body = [...this.statements(statements), { kind: "break", range: this.range(child) } as IR.Statement];
       const tests = values ? values.namedChildren.filter((part): part is SyntaxNode => part !== null).map((part) => this.expression(part)) : [null];
-      tests.forEach((test, index) => cases.push({ test, body: index === tests.length - 1 ? body : [], range: this.range(child) }));
+      cases.push(...this.switchCases(tests, body, this.range(child)));
     }
     const statement: IR.Statement = { kind: "switch", range, discriminant: value ? this.expression(value) : { kind: "boolean", range, value: true }, cases };
     return initializer ? { kind: "block", range, body: [...[this.statement(initializer)].flat(), statement] } : statement;

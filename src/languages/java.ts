@@ -428,7 +428,7 @@ class JavaLowering extends TreeLowering {
         const values = label.namedChildren.filter((child): child is SyntaxNode => child !== null && !this.isComment(child));
         return values.length === 0 ? [null] : values.map((value) => this.expression(value));
       });
-      (tests.length > 0 ? tests : [null]).forEach((test, index, all) => cases.push({ test, body: index === all.length - 1 ? body : [], range: this.range(group) }));
+      cases.push(...this.switchCases(tests, body, this.range(group)));
     }
     return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }

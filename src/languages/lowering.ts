@@ -372,6 +372,16 @@ export abstract class TreeLowering {
   }
 
   /** An `if` from the parts a grammar names: a missing condition is unknown, a missing branch empty. */
+  /**
+   * The cases of one clause of a `switch` that lists several values (`case "brotli", "ssl":`, `when
+   * "a", "b"`, `"a" | "b" =>`): a case per value, the last holding the body, so that the others
+   * fall through to it; no value is the default.
+   */
+  switchCases(tests: readonly (IR.Expression | null)[], body: IR.Statement[], range: IR.Range): IR.SwitchStatement["cases"] {
+    const values = tests.length > 0 ? tests : [null];
+    return values.map((test, index) => ({ test, body: index === values.length - 1 ? body : [], range }));
+  }
+
   ifNode(range: IR.Range, condition: SyntaxNode | null, consequence: SyntaxNode | null, alternate: IR.Statement | null): IR.IfStatement {
     return {
       kind: "if",

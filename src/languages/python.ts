@@ -489,8 +489,7 @@ class PythonLowering extends TreeLowering {
       const guard = clause.namedChildren.find((child) => child?.type === "if_clause")?.namedChildren[0] ?? null;
       const body = clause.namedChildren.find((child) => child?.type === "block");
       const statements = [...(guard ? [{ kind: "expression" as const, range: this.range(guard), expression: this.expression(guard) }] : []), ...(body ? this.statements(body.namedChildren) : [])];
-      const clauseRange = this.range(clause);
-      (tests.length > 0 ? tests : [null]).forEach((test, index, all) => cases.push({ test, body: index === all.length - 1 ? statements : [], range: clauseRange }));
+      cases.push(...this.switchCases(tests, statements, this.range(clause)));
     }
     return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }

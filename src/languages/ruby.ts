@@ -57,7 +57,7 @@ class RubyLowering extends TreeLowering {
       const bodyNodes = clause.type === "else" ? parts : parts.filter((part) => part.type === "then").flatMap((then) => then.namedChildren.filter((child): child is SyntaxNode => child !== null));
       const body = [...this.statements(bodyNodes), { kind: "break", range: this.range(clause) } as IR.Statement];
       const tests = clause.type === "else" ? [null] : parts.filter((part) => part.type === "pattern").map((pattern) => (subject && pattern.namedChildren[0] ? this.expression(pattern.namedChildren[0]) : this.opaque(this.range(pattern))));
-      (tests.length > 0 ? tests : [null]).forEach((test, index, all) => cases.push({ test, body: index === all.length - 1 ? body : [], range: this.range(clause) }));
+      cases.push(...this.switchCases(tests, body, this.range(clause)));
     }
     return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }

@@ -145,7 +145,7 @@ class RustLowering extends TreeLowering {
           const body: IR.Statement[] = armValue ? [this.branchStatement(armValue, asReturn)].flat() : [];
           body.push({ kind: "break", range: this.range(arm) } as IR.Statement);
           const tests = this.armTests(arm);
-          tests.forEach((test, index) => cases.push({ test, body: index === tests.length - 1 ? body : [], range: this.range(arm) }));
+          cases.push(...this.switchCases(tests, body, this.range(arm)));
         }
         return { kind: "switch", range, discriminant: value ? this.expression(value) : this.opaque(range), cases };
       }
