@@ -521,6 +521,10 @@ class GoLowering extends TreeLowering {
     if (route) return this.request(range, this.routeUrl(route.path, fieldRange), route.method, null, args);
     const setting = GO_SDK_SETTING_METHODS[name];
     if (!setting) return null;
+    if ("position" in setting) {
+      const id = args[setting.position];
+      return id ? this.opaque(range, [this.request(range, this.template([API_BASE, "/zones/", this.opaque(fieldRange), "/settings/", id], fieldRange), setting.method, null), ...args]) : null;
+    }
     // Each setting id written in the arguments (`ID: "minify"`, `Name: "brotli"`) is one request, located at the id.
     const ids: IR.Expression[] = [];
     const visit = (expression: IR.Expression) => {

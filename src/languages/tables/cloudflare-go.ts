@@ -76,12 +76,16 @@ export const GO_SDK_ROUTES: Readonly<Record<string, SdkRoute>> = {
 /**
  * Zone setting methods whose setting id is an argument: `UpdateZoneSettings(ctx, zoneID,
  * []ZoneSetting{{ID: "minify", …}})` (each `ID`), `UpdateZoneSetting`/`GetZoneSetting(ctx, rc,
- * …Params{Name: "brotli"})` (the `Name`). Each id is a request of `/zones/:zone_id/settings/<id>`.
+ * …Params{Name: "brotli"})` (the `Name`), or the argument at `position` (the context is 0):
+ * `UpdateZoneSingleSetting(ctx, zoneID, "brotli", setting)`, `ZoneSingleSetting(ctx, zoneID,
+ * "minify")` (v0.13 to v0.81). Each id is a request of `/zones/:zone_id/settings/<id>`.
  */
-export const GO_SDK_SETTING_METHODS: Readonly<Record<string, { method: HttpMethod; key: string }>> = {
+export const GO_SDK_SETTING_METHODS: Readonly<Record<string, { method: HttpMethod; key: string } | { method: HttpMethod; position: number }>> = {
   UpdateZoneSettings: { method: "PATCH", key: "ID" },
   UpdateZoneSetting: { method: "PATCH", key: "Name" },
   GetZoneSetting: { method: "GET", key: "Name" },
+  UpdateZoneSingleSetting: { method: "PATCH", position: 2 },
+  ZoneSingleSetting: { method: "GET", position: 2 },
 };
 
 /** Methods whose first result is DNS records (a list, or one). */
