@@ -79,6 +79,11 @@ export interface RequestInfo {
 export interface StringValue {
   kind: "string";
   parts: StringPart[];
+  /**
+   * Empty because a computation made it so (the `search` of a URL without a query), never a
+   * placeholder left to be filled in (see `partsOf`).
+   */
+  computed?: true;
 }
 
 export interface ObjectValue {
@@ -179,7 +184,7 @@ export function partsOf(value: Value, hint: string | null): StringPart[] {
   switch (value.kind) {
     case "string":
       // A named value left empty (`const zoneId = ""  // configure`) is a placeholder: a hole, not nothing.
-      return hint !== null && value.parts.length === 0 ? [{ hole: true, hint }] : value.parts;
+      return hint !== null && value.parts.length === 0 && !value.computed ? [{ hole: true, hint }] : value.parts;
     case "number":
       return [{ text: String(value.value), origin: null }];
     case "boolean":

@@ -365,6 +365,8 @@ describe("a URL taken apart with the URL API", () => {
     const send = `import https from "node:https";\nconst API = "https://api.cloudflare.com/client/v4";\nfunction send(url, method = "GET") { const u = new URL(url); return https.request({ hostname: u.hostname, path: u.pathname + u.search, method }); }\n`;
     expect(found(`${send}export const rules = (z) => send(\`\${API}/zones/\${z}/firewall/rules?per_page=1\`);`)).toEqual(["GET high"]);
     expect(found(`${send}export const drop = (z, id) => send(API + "/zones/" + z + "/rate_limits/" + id + "#x", "DELETE");`)).toEqual(["DELETE high"]);
+    // No query written: \`u.search\` is "", not a placeholder left empty (which would leave the path's end unknown: medium).
+    expect(found(`${send}export const packages = (z) => send(\`\${API}/zones/\${z}/firewall/waf/packages\`);`)).toEqual(["GET high"]);
   });
 });
 

@@ -75,7 +75,8 @@ export function urlComponent(url: StringValue, key: string): StringValue | null 
     search.push({ text: hash === -1 ? query : query.slice(0, hash), origin: part.origin });
     if (hash !== -1) break;
   }
-  if (key === "search") return stringValue(search);
+  // No query written: an empty one, which the URL API gives as "" (not a placeholder).
+  if (key === "search") return search.length > 0 ? stringValue(search) : { kind: "string", parts: [], computed: true };
   return path.some((part) => isHole(part) || part.text !== "") ? stringValue(path) : text("/", first.origin);
 }
 
