@@ -8,7 +8,7 @@
  * written in a literal, assigned, or read where the code shows the record is SRV.
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
-import { dnsRecordValueOfType, isTypeComparison } from "../evaluator/index.js";
+import { dnsRecordOfNamedType, isTypeComparison } from "../evaluator/index.js";
 import type { TextEdit } from "../finding.js";
 import { memberKey, type Expression, type MemberExpression, type Node, type ObjectLiteral, type Property, type Range } from "../ir.js";
 import { staticText, type Value } from "../values.js";
@@ -21,7 +21,7 @@ function recordEvidence(ctx: DetectorContext, object: Expression): Value | null 
   const value = ctx.evaluator.value(ctx.program, object);
   if (isRecord(value)) return value;
   const typeText = ctx.evaluator.context.types?.typeTextOf(ctx.program, object) ?? null;
-  const typed = dnsRecordValueOfType(typeText);
+  const typed = dnsRecordOfNamedType(ctx.program, typeText, ctx.evaluator);
   if (typed && isRecord(typed)) return typed;
   // A helper's parameter (`def view(r): return r.get("zone_name")`) given a record by a caller.
   return value.kind === "unknown" ? (ctx.valuesInCallers(object).find(isRecord) ?? null) : null;
@@ -181,7 +181,7 @@ function isSrv(ctx: DetectorContext, record: Expression, at: Node): boolean {
   if ((value.kind === "record" || value.kind === "records") && value.srv) return true;
   if (value.kind === "object" && staticText(value.get("type")) === "SRV") return true;
   const typeText = ctx.evaluator.context.types?.typeTextOf(ctx.program, record) ?? null;
-  const typed = dnsRecordValueOfType(typeText);
+  const typed = dnsRecordOfNamedType(ctx.program, typeText, ctx.evaluator);
   if (typed && "srv" in typed && typed.srv) return true;
   return isNarrowedTo(ctx, record, at, "SRV");
 }

@@ -21,10 +21,45 @@ const MANY = /\[\]\s*>*\s*$|^\s*(?:readonly\s+)?(?:Promise<\s*)?(?:Array|Readonl
 export function valueOfDeclaredType(program: Program, typeText: string | null, evaluator?: Evaluator): Value | null {
   if (!typeText) return null;
   return (
-    dnsRecordValueOfType(typeText) ??
+    dnsRecordOfNamedType(program, typeText, evaluator) ??
     sdkValueOfType(program, typeText) ??
     (evaluator ? (recordOfShape(evaluator, program, typeText) ?? instanceOfType(evaluator, program, typeText)) : null)
   );
+}
+
+/** Fields of the API's DNS record that a type of the project modelling one declares (at least one of them). */
+const DNS_RECORD_CORE_FIELDS = ["type", "name", "content", "data"];
+
+/**
+ * DNS records named by a type (`DnsRecord[]`, see `dnsRecordValueOfType`), unless the project
+ * declares a type of that name shaped otherwise: zonekeeper's own table row `interface DnsRecord
+ * { id: number; zone_id: number; record_name: string; record_type: string; … }`, whose `zone_id`
+ * is its own column, not the field the API removed. A type whose declaration is not in sight
+ * (the SDK's, a checker's name) is taken by its name.
+ */
+export function dnsRecordOfNamedType(program: Program, typeText: string | null, evaluator?: Evaluator): Value | null {
+  const named = dnsRecordValueOfType(typeText);
+  if (!named || !evaluator) return named;
+  const members = declaredMembers(evaluator, program, typeText!);
+  return members === undefined || DNS_RECORD_CORE_FIELDS.some((field) => members.includes(field)) ? named : null;
+}
+
+/**
+ * The members of the interface or object type alias a type text names, declared in this module
+ * or one it imports (by name or through a namespace: `types.HostRecord` after `import * as types
+ * from "./types"`); `undefined` when not in sight (the SDK's types are not read).
+ */
+function declaredMembers(evaluator: Evaluator, program: Program, typeText: string): readonly string[] | undefined {
+  const match = TYPE_NAME.exec(typeText);
+  if (!match) return undefined;
+  const [, first, member] = match as unknown as [string, string, string | undefined];
+  const own = member === undefined ? program.typeDeclarations.get(first) : undefined;
+  if (own) return own;
+  const binding = program.moduleScope.lookup(first);
+  if (binding?.source.kind !== "import" || isSdkModule(binding.source.source)) return undefined;
+  const { source, imported } = binding.source;
+  if (member !== undefined && imported !== "*") return undefined;
+  return loadModule(evaluator, program, source, imported === "*" ? undefined : imported)?.typeDeclarations.get(member ?? imported);
 }
 
 /**
@@ -36,18 +71,10 @@ export function valueOfDeclaredType(program: Program, typeText: string | null, e
 function recordOfShape(evaluator: Evaluator, program: Program, typeText: string): Value | null {
   const match = TYPE_NAME.exec(typeText);
   if (!match) return null;
-  const [, first, member] = match as unknown as [string, string, string | undefined];
-  const name = member ?? first;
+  const name = match[2] ?? match[1]!;
   // What is sent (`RecordListParams`, `CreateRecordInput`) carries `zone_id` as a path parameter.
   if (REQUEST_TYPE_NAME.test(name)) return null;
-  let members = member === undefined ? program.typeDeclarations.get(name) : undefined;
-  if (!members) {
-    const binding = program.moduleScope.lookup(first);
-    if (binding?.source.kind !== "import" || isSdkModule(binding.source.source)) return null;
-    const { source, imported } = binding.source;
-    if (member !== undefined && imported !== "*") return null;
-    members = loadModule(evaluator, program, source, imported === "*" ? undefined : imported)?.typeDeclarations.get(member ?? imported);
-  }
+  const members = declaredMembers(evaluator, program, typeText);
   if (!members) return null;
   const has = (...names: string[]) => names.some((member) => members!.includes(member));
   if (!(has("type") && has("content", "name") && has("proxied", "ttl") && has("zone_id", "zone_name"))) return null;
