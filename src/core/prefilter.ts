@@ -81,6 +81,8 @@ const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A
  * A table whose keys become values (its keys are then path words): `Object.keys(…)`,
  * `Object.entries(…)`, `for (const name in …)`, Ruby's `.each do |name, value|` and `.each_pair`.
  */
+/** `getattr(cf.zones.settings, name)`: Python's member named at run time, on a chain of members. */
+const GETATTR_CHAIN = /\bgetattr\(\s*([A-Za-z_][\w.]*)\s*,/g;
 const TABLE_ITERATED = /\bObject\.(?:keys|entries)\s*\(|\bfor\s*\(\s*(?:const|let|var)?\s*[\w$]+\s+in\s|\.each(?:_pair)?\s*(?:do|\{)\s*\|\s*\w+\s*,|\.each_pair\b/;
 /**
  * `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`,
@@ -140,6 +142,8 @@ export const CODE: TextReading = { names: false, members: true };
 export class Prefilter {
   private readonly distinctive: RegExp;
   private readonly words: RegExp;
+  /** The words of the paths and SDK chains, canonical (see `canonical`). */
+  private readonly pathWords: ReadonlySet<string>;
   private readonly keys: RegExp;
   private readonly weak: RegExp | null;
   private readonly names: RegExp | null;
@@ -244,6 +248,7 @@ export class Prefilter {
     // printf verb (`"%szones/%s/analytics/colos" % (API, zone)`), not as a word of prose in a
     // comment ("lists the rules of…"), which fills generated SDK code.
     this.words = new RegExp(`(?:[/."'\`:}]|%[sv])(${alternation(written)})(?![\\w-])`, "gi");
+    this.pathWords = new Set([...written].map(canonical));
     // Keys of an object literal (`{ brotli: "on" }`), which `Object.keys` and `Object.entries` make values.
     this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)`, "gim");
     // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).
@@ -274,6 +279,13 @@ export class Prefilter {
         const next = chainContinuation(text, match.index + match[0]!.length);
         if (next !== null) words.add(`.${word}${next === CHAIN_END ? CHAIN_END : `.${canonical(next)}`}`);
       } else words.add(word);
+    }
+    // `getattr(cf.zones.settings, name)`: the chain's members are the path's segments, the last
+    // one named at run time (python-cloudflare), so they count as words written.
+    if (members && text.includes("getattr(")) {
+      for (const match of text.matchAll(GETATTR_CHAIN)) {
+        for (const segment of match[1]!.split(".")) if (this.pathWords.has(canonical(segment))) words.add(canonical(segment));
+      }
     }
     if (TABLE_ITERATED.test(text)) {
       this.keys.lastIndex = 0;
@@ -515,7 +527,7 @@ const sameNarrowing = (a: Narrowing, b: Narrowing) =>
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, DRAFT_CIPHER, SRV, SRV_DATA_PROTO, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, GETATTR_CHAIN, DRAFT_CIPHER, SRV, SRV_DATA_PROTO, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   mayHoldSrvData.toString(),
   literalWords.toString(),

@@ -825,6 +825,9 @@ class PythonLowering extends TreeLowering {
       if (chain && client > 0 && VERBS.has(name) && PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) {
         return this.pythonCloudflareRequest(callee, chain.slice(client, -1), name, positional, named, range, options);
       }
+      // getattr(cf.zones.settings, name).patch(zone_id, data=…): the last segment named at run time.
+      const runtimeNamed = VERBS.has(name) ? this.getattrSegment(object) : null;
+      if (runtimeNamed) return this.pythonCloudflareRequest(callee, runtimeNamed, name, positional, named, range, options);
       // The generated SDK: client.firewall.rules.list(zone_id=…), self.cf.zones.settings.edit("minify", …)
       const generated = chain ? boundPrefix(chain, this.generatedSdkClients) : 0;
       if (chain && generated > 0) {
@@ -891,9 +894,23 @@ class PythonLowering extends TreeLowering {
   }
 
   /** The URL a python-cloudflare call requests: each attribute a segment, identifiers after the first and last. */
+  /**
+   * `getattr(cf.zones.settings, name)` on a python-cloudflare client: its segments, the last one
+   * the name's value (`zones`, `settings`, `name`); else null.
+   */
+  private getattrSegment(node: SyntaxNode): (string | IR.Expression)[] | null {
+    if (node.type !== "call" || node.childForFieldName("function")?.text !== "getattr") return null;
+    const [object, name, ...rest] = (node.childForFieldName("arguments")?.namedChildren ?? []).filter((argument) => argument !== null && argument.type !== "comment");
+    if (!object || !name || rest.length > 0 || name.type === "keyword_argument") return null;
+    const chain = attributeChain(object);
+    const client = chain ? boundPrefix([...chain, ""], this.cloudflareClients) : 0;
+    if (!chain || client === 0 || !PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) return null;
+    return [...chain.slice(client), this.expression(name)];
+  }
+
   private pythonCloudflareRequest(
     callee: SyntaxNode,
-    segments: string[],
+    segments: (string | IR.Expression)[],
     verb: string,
     positional: IR.Expression[],
     named: ReadonlyMap<string, IR.Expression>,
@@ -903,7 +920,8 @@ class PythonLowering extends TreeLowering {
     const segmentRange = this.range(callee.childForFieldName("object")!);
     const pieces: (string | IR.Expression)[] = [API_BASE];
     segments.forEach((segment, index) => {
-      pieces.push(`/${segment}`);
+      if (typeof segment === "string") pieces.push(`/${segment}`);
+      else pieces.push("/", segment);
       const id = index === 0 ? positional[0] : index === segments.length - 1 && segments.length > 1 ? positional[1] : undefined;
       if (id) pieces.push("/", id);
     });
