@@ -193,6 +193,8 @@ class PowerShellLowering extends TreeLowering {
         return this.ifNode(range, node.childForFieldName("condition"), blocks[0] ?? null, alternate);
       }
       case "flow_control_statement": {
+        // `break` and `continue` leave a switch's clause (or a loop's turn).
+        if (/^(?:break|continue)\s*$/i.test(node.text)) return { kind: "break", range };
         if (!/^return\b/i.test(node.text)) return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.expression(child)] : [])) };
         const value = node.namedChildren.find((child) => child !== null && child.type !== "comment") ?? null;
         return { kind: "return", range, argument: value ? this.expression(value) : null };
@@ -209,8 +211,7 @@ class PowerShellLowering extends TreeLowering {
       case "do_statement":
       case "for_statement":
       case "switch_statement":
-      case "switch_body":
-      case "switch_clause":
+        return this.switchStatement(node);
       case "trap_statement":
       case "data_statement":
         return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child && child.type !== "comment" ? [this.statement(child)].flat() : [])) };
@@ -294,10 +295,60 @@ class PowerShellLowering extends TreeLowering {
 
   /** `{ … $_ … }` given to `ForEach-Object`, `Where-Object`: a function of the element. */
   private scriptBlockFunction(node: SyntaxNode): IR.FunctionNode {
-    return this.inFunctionScope(["_"], () => {
-      const fn = this.fn(null, ["_"], [this.range(node)], withImplicitReturn(this.statements(node.namedChildren)), this.range(node));
-      return { ...fn, arrow: true };
-    });
+    // Its own `$_`, not the subject of a `switch` around it.
+    const subject = this.switchSubject;
+    this.switchSubject = null;
+    try {
+      return this.inFunctionScope(["_"], () => {
+        const fn = this.fn(null, ["_"], [this.range(node)], withImplicitReturn(this.statements(node.namedChildren)), this.range(node));
+        return { ...fn, arrow: true };
+      });
+    } finally {
+      this.switchSubject = subject;
+    }
+  }
+
+  /** The variable a `switch` around tests (`switch ($Setting)`): what `$_` is in its clauses. */
+  private switchSubject: string | null = null;
+
+  /**
+   * `switch ($Setting) { "brotli" { … } minify { … } default { … } }`: a `switch` whose clauses
+   * each end with a `break` (PowerShell runs every clause that matches; no clause falls through),
+   * a clause's value narrowing the subject, `$_` in a clause being the subject. A clause tested by
+   * a script block (`{ $_ -like "b*" }`), and every clause of `-Wildcard`, `-Regex` or `-File`,
+   * has a test not known. (An array subject runs the clauses per element: not narrowed.)
+   */
+  private switchStatement(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const children = node.namedChildren.filter((child): child is SyntaxNode => child !== null);
+    const patterns = /-(?:wildcard|regex|file)\b/i.test(children.find((child) => child.type === "switch_parameters")?.text ?? "");
+    const condition = children.find((child) => child.type === "switch_condition")?.namedChildren.find((child) => child !== null && child.type !== "comment") ?? null;
+    const discriminant = condition ? this.expression(condition) : this.opaque(range);
+    const clauses = children.find((child) => child.type === "switch_body")?.namedChildren.find((child) => child?.type === "switch_clauses")?.namedChildren.filter((child): child is SyntaxNode => child?.type === "switch_clause") ?? [];
+    const outer = this.switchSubject;
+    this.switchSubject = discriminant.kind === "identifier" ? discriminant.name : null;
+    try {
+      const cases = clauses.map((clause): IR.SwitchStatement["cases"][number] => {
+        const test = clause.namedChildren.find((child) => child?.type === "switch_clause_condition") ?? null;
+        const block = clause.namedChildren.find((child) => child?.type === "statement_block") ?? null;
+        const body = [...(block ? [this.statement(block)].flat() : []), { kind: "break", range: this.range(clause) } as IR.Statement];
+        return { test: this.switchClauseTest(test, patterns, this.range(clause)), body, range: this.range(clause) };
+      });
+      return { kind: "switch", range, discriminant, cases };
+    } finally {
+      this.switchSubject = outer;
+    }
+  }
+
+  /** A clause's value: `"brotli"`, `'brotli'` or a bare `brotli`; null for `default`; else not known. */
+  private switchClauseTest(test: SyntaxNode | null, patterns: boolean, range: IR.Range): IR.Expression | null {
+    if (!test) return this.opaque(range);
+    const text = test.text.trim();
+    if (/^default$/i.test(text)) return null;
+    if (patterns || test.namedChildCount > 0) return this.opaque(this.range(test));
+    const quoted = /^(["'])([^"'$`]*)\1$/.exec(text);
+    const value = quoted ? quoted[2]! : /^[\w.:/-]+$/.test(text) ? text : null;
+    return value === null ? this.opaque(this.range(test)) : { kind: "string", range: this.range(test), value };
   }
 
   // ---- expressions ---------------------------------------------------------------------------
@@ -403,6 +454,8 @@ class PowerShellLowering extends TreeLowering {
     const automatic = AUTOMATIC[name.name];
     if (automatic === "true" || automatic === "false") return { kind: "boolean", range, value: automatic === "true" };
     if (automatic === "null") return { kind: "null", range };
+    // `$_` in a clause of `switch ($Setting)`: that variable, here (where the clause narrows it).
+    if (automatic === "_" && this.switchSubject !== null) return this.identifier(this.switchSubject, range);
     return this.identifier(automatic ?? name.name, range);
   }
 
