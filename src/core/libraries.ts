@@ -4,7 +4,7 @@
  */
 import type { HttpMethod } from "../catalogue/types.js";
 import { nameTable } from "./name-table.js";
-import { staticText, type LibraryName, type Value } from "./values.js";
+import { staticText, type LibraryName, type RequestInfo, type Value } from "./values.js";
 
 /** The API's own base URL, used when the SDK makes the request. */
 export const API_BASE_URL = "https://api.cloudflare.com/client/v4";
@@ -125,15 +125,23 @@ export function methodFromText(text: string | null): HttpMethod | null {
  * The methods a value may be when it is one of several texts each naming one (`$id ? 'PUT' :
  * 'POST'`), two or more; `null` otherwise (one method, or not all known).
  */
-export function methodChoicesOf(value: Value | undefined): HttpMethod[] | null {
+export function methodChoicesOf(value: Value | undefined): MethodChoices | null {
   if (value?.kind !== "choice") return null;
   const methods = new Set<HttpMethod>();
-  for (const option of value.options) {
+  const sidesOf: Partial<Record<HttpMethod, number[]>> = {};
+  for (const [index, option] of value.options.entries()) {
     const method = methodFromText(staticText(option));
     if (method === null) return null;
     methods.add(method);
+    if (value.by) (sidesOf[method] ??= []).push(value.by.sides[index]!);
   }
-  return methods.size > 1 ? [...methods] : null;
+  return methods.size > 1 ? { methods: [...methods], by: value.by ? { test: value.by.test, sidesOf } : null } : null;
+}
+
+/** The methods a request may send (`{ method: id ? "PUT" : "POST" }`), and the test that chose, if one did. */
+export interface MethodChoices {
+  methods: HttpMethod[];
+  by: NonNullable<RequestInfo["methodsBy"]> | null;
 }
 
 /** Names of functions that define server routes or test mocks when given a handler. */

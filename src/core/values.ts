@@ -23,6 +23,20 @@ export interface HolePart {
   hint: string | null;
   /** The texts the piece takes in turn, when it is an element of a known list (`for (const id of ["brotli", "minify"])`). */
   choices?: StringPart[][];
+  /** The test that chose between them, and the side each one is on (see `ChoiceSides`). */
+  by?: ChoiceSides;
+}
+
+/**
+ * The two-way test a choice was made by (`id ? "PUT" : "POST"`, PHP's `empty($id) ? … : …`), and
+ * the side of it (0: the test held, 1: it did not) each option was taken on, in order. The same
+ * test (its text, in the same evaluation) takes the same side for every choice it makes, so a
+ * request whose method and path were both chosen by `id` sends PUT to the path of one rule and
+ * POST to the collection, never PUT to the collection.
+ */
+export interface ChoiceSides {
+  test: string;
+  sides: readonly number[];
 }
 export type StringPart = TextPart | HolePart;
 
@@ -54,6 +68,8 @@ export interface RequestInfo {
   method: HttpMethod | null;
   /** When `method` is null because the code sends one of several known methods: those. */
   methodChoices?: HttpMethod[];
+  /** The test that chose among `methodChoices`, and the sides each method is sent on. */
+  methodsBy?: { test: string; sidesOf: Partial<Record<HttpMethod, readonly number[]>> };
   /** The call in the analysed program that makes (or leads to) the request. */
   call: CallExpression | NewExpression;
   program: Program;
@@ -131,8 +147,8 @@ export type Value =
   | { kind: "record"; srv: boolean; via: string }
   /** `JSON.stringify(value)`. */
   | { kind: "stringified"; value: Value }
-  /** One of several known values: an element of a list whose elements differ. */
-  | { kind: "choice"; options: Value[] }
+  /** One of several known values: an element of a list whose elements differ (`by`: chosen by a two-way test). */
+  | { kind: "choice"; options: Value[]; by?: ChoiceSides }
   | { kind: "unknown" };
 
 export interface Env {
@@ -191,7 +207,8 @@ export function partsOf(value: Value, hint: string | null): StringPart[] {
       return [{ text: String(value.value), origin: null }];
     case "choice": {
       const choices = value.options.flatMap((option) => (option.kind === "string" || option.kind === "number" ? [partsOf(option, hint)] : []));
-      return choices.length > 0 ? [{ hole: true, hint, choices }] : [{ hole: true, hint }];
+      if (choices.length === 0) return [{ hole: true, hint }];
+      return value.by && choices.length === value.options.length ? [{ hole: true, hint, choices, by: value.by }] : [{ hole: true, hint, choices }];
     }
     default:
       return [{ hole: true, hint }];
@@ -205,18 +222,31 @@ const MAX_EXPANSIONS = 64;
  * The strings a value stands for when its holes that are list elements take each of their
  * choices in turn (the value itself when it has none).
  */
-export function expandChoices(value: StringValue): StringValue[] {
-  let expansions: StringPart[][] = [[]];
+export function expandChoices(value: StringValue): Expansion[] {
+  let expansions: { parts: StringPart[]; picks: Record<string, number> | null }[] = [{ parts: [], picks: null }];
   for (const part of value.parts) {
     if (!isHole(part) || !part.choices || expansions.length * part.choices.length > MAX_EXPANSIONS) {
       const plain = isHole(part) && part.choices ? { hole: true as const, hint: part.hint } : part;
-      for (const expansion of expansions) expansion.push(plain);
+      for (const expansion of expansions) expansion.parts.push(plain);
       continue;
     }
-    expansions = expansions.flatMap((expansion) => part.choices!.map((choice) => [...expansion, ...choice]));
+    const by = part.by;
+    expansions = expansions.flatMap((expansion) =>
+      part.choices!.flatMap((choice, index) => {
+        if (!by) return [{ parts: [...expansion.parts, ...choice], picks: expansion.picks }];
+        const side = by.sides[index]!;
+        // The same test took the other side for an earlier piece: not a string the code makes.
+        if (expansion.picks && by.test in expansion.picks && expansion.picks[by.test] !== side) return [];
+        return [{ parts: [...expansion.parts, ...choice], picks: { ...expansion.picks, [by.test]: side } }];
+      }),
+    );
   }
-  return expansions.length === 1 && !value.parts.some((part) => isHole(part) && part.choices) ? [value] : expansions.map(stringValue);
+  if (expansions.length === 1 && !value.parts.some((part) => isHole(part) && part.choices)) return [value];
+  return expansions.map(({ parts, picks }) => (picks ? { ...stringValue(parts), picks } : stringValue(parts)));
 }
+
+/** One string a value stands for (see `expandChoices`), with the sides its pieces took of the tests that chose them. */
+export type Expansion = StringValue & { picks?: Readonly<Record<string, number>> };
 
 /** One of these values (a choice among them is one of its own); a single known one when they agree, unknown when none is known. */
 export function choiceOf(given: Value[]): Value {

@@ -349,7 +349,13 @@ describe("a method chosen by a condition", () => {
   const api = `const API = "https://api.cloudflare.com/client/v4";\n`;
 
   it("names the methods it may be that the schedule lists, and only those", () => {
+    // Method and path chosen by the same test: PUT to one rule, POST to the collection, never PUT to it.
     expect(found(`${api}export function save(z, id) { const path = id ? \`/zones/\${z}/firewall/rules/\${id}\` : \`/zones/\${z}/firewall/rules\`; return fetch(API + path, { method: id ? "PUT" : "POST" }); }`)).toEqual([
+      "POST POST /zones/:zone_id/firewall/rules",
+      "PUT PUT /zones/:zone_id/firewall/rules/:rule_id",
+    ]);
+    // Chosen by two tests: any method with any path (a rule takes no POST).
+    expect(found(`${api}export function save(z, id, bulk) { const path = id ? \`/zones/\${z}/firewall/rules/\${id}\` : \`/zones/\${z}/firewall/rules\`; return fetch(API + path, { method: bulk ? "PUT" : "POST" }); }`)).toEqual([
       "PUT PUT /zones/:zone_id/firewall/rules/:rule_id",
       "any POST, PUT /zones/:zone_id/firewall/rules",
     ]);

@@ -36,6 +36,8 @@ export interface UrlMatch {
   deciding: TextPart | null;
   /** Matched with the URL's unknown end taken as one more segment (see `gluedTail`). */
   longer?: true;
+  /** The sides the URL's pieces took of the tests that chose them (see `expandChoices`). */
+  picks?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -76,7 +78,23 @@ function slashTail(url: StringValue, shape: UrlShape): (string | null)[] | null 
 export function matchDeprecatedEndpoints(ctx: DetectorContext, url: StringValue, context: { sdk: boolean }): UrlMatch[] {
   // A hole that is an element of a known list (`settings/${id}` over `["brotli", "minify"]`) is each element in turn.
   const expansions = expandChoices(url);
-  return expansions.length === 1 ? matchOne(ctx, expansions[0]!, context) : expansions.flatMap((expansion) => matchOne(ctx, expansion, context));
+  if (expansions.length === 1 && !expansions[0]!.picks) return matchOne(ctx, expansions[0]!, context);
+  return expansions.flatMap((expansion) => {
+    const matches = matchOne(ctx, expansion, context);
+    return expansion.picks ? matches.map((found) => ({ ...found, picks: expansion.picks })) : matches;
+  });
+}
+
+/**
+ * The methods a request sends to a URL it may make: those chosen on the same side of the test that
+ * chose the URL's pieces (`$id ? 'PUT' : 'POST'` with `$id ? ".../rules/$id" : ".../rules"`: PUT to
+ * one rule, POST to the collection), else all it may send.
+ */
+function methodsFor(request: RequestInfo, methods: readonly string[] | null, found: UrlMatch): readonly string[] | null {
+  const by = request.methodsBy;
+  const side = by && found.picks ? found.picks[by.test] : undefined;
+  if (methods === null || !by || side === undefined) return methods;
+  return methods.filter((method) => (by.sidesOf[method as HttpMethod] ?? []).includes(side));
 }
 
 function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolean }): UrlMatch[] {
@@ -170,11 +188,15 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
     if (request.routeDefinition) continue;
     // The method sent, or the methods it may be (`{ method: id ? "PUT" : "POST" }`): matches any of them allow.
     const methods: readonly string[] | null = request.method !== null ? [request.method] : (request.methodChoices ?? null);
-    const allowed = matchDeprecatedEndpoints(ctx, request.url, request).filter((found) => methods === null || methods.some((method) => found.match.methods.includes(method as HttpMethod)));
+    const allowed = matchDeprecatedEndpoints(ctx, request.url, request).filter((found) => {
+      const sent = methodsFor(request, methods, found);
+      return sent === null || sent.some((method) => found.match.methods.includes(method as HttpMethod));
+    });
     // One request reports a change once where it is written, whichever of its paths (`url += "/" + id` in one branch) matched.
     const reported = new Set<string>();
     for (const found of withoutLongerTails(allowed)) {
       const confidence: Confidence = found.confidence;
+      const sent = methodsFor(request, methods, found);
       const origin = found.deciding?.origin ?? null;
       const site = origin && origin.program === ctx.program ? ctx.siteOf(origin.node) : null;
       // A request of an inherited method is this file's only where this file decides the path.
@@ -183,7 +205,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
       if (reported.has(place)) continue;
       reported.add(place);
       if (site && (request.inherited || within(site.range, request.call.range) || !isBareName(ctx, site))) {
-        add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, methods);
+        add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, sent);
       } else {
         // Written in another file, by the SDK, or a name kept in a constant (`const BROTLI = "brotli"`):
         // the call is what uses it, with its own method; the written place is related.
@@ -195,7 +217,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
         if (!site) {
           const group = `${found.match.entry.id}:${found.match.path}:${related ? `${related.file}:${related.range[0]}` : ""}`;
           const calls = callsOfForeignPath.get(group) ?? [];
-          calls.push({ key, call: request.call, origin, candidate, methods });
+          calls.push({ key, call: request.call, origin, candidate, methods: sent });
           callsOfForeignPath.set(group, calls);
         } else {
           const written = `${site.range[0]}:${found.match.entry.id}:${found.match.path}`;
@@ -203,7 +225,7 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
           let fn = ctx.program.enclosingFunction(request.call);
           while (fn && !within(site.range, fn.range)) fn = ctx.program.enclosingFunction(fn);
           const atCalls = callsOfWrittenName.get(written) ?? [];
-          atCalls.push({ key, candidate, methods, inner: fn !== null });
+          atCalls.push({ key, candidate, methods: sent, inner: fn !== null });
           callsOfWrittenName.set(written, atCalls);
         }
       }

@@ -68,6 +68,25 @@ export class Evaluator {
 
   constructor(readonly context: EvaluatorContext) {}
 
+  /** A number per evaluation environment, for `testKey`. */
+  private readonly environments = new WeakMap<Env, number>();
+
+  /**
+   * Which test a conditional is (see `ChoiceSides`): its text, in its function of its file, in the
+   * same evaluation. Two conditionals of one function on the same test (`$id ? 'PUT' : 'POST'`,
+   * then `$id ? "…/rules/$id" : "…/rules"`) make choices that go together.
+   */
+  private testKey(program: Program, test: Expression, env: Env | null): string {
+    let environment = 0;
+    if (env) {
+      environment = this.environments.get(env) ?? 0;
+      if (environment === 0) this.environments.set(env, (environment = ++this.environmentCount));
+    }
+    const scope = program.enclosingFunction(test)?.range[0] ?? -1;
+    return `${program.module.file}\0${scope}\0${environment}\0${program.text(test.range).replace(/\s+/g, "")}`;
+  }
+  private environmentCount = 0;
+
   // ---- expressions ---------------------------------------------------------------------------
 
   value(program: Program, expression: Expression, env: Env | null = null): Value {
@@ -173,7 +192,12 @@ export class Evaluator {
         // either table (`fast ? this.performance() : this.security()`, a Rust `match` of them), each
         // iterated or read in turn.
         const options = [consequent, alternate].flatMap((option) => (option.kind === "choice" ? option.options : [option]));
-        if (options.length <= MAX_CHOICES && options.every((option) => option.kind === "string" || option.kind === "number" || option.kind === "array" || option.kind === "object")) return choiceOf(options);
+        if (options.length <= MAX_CHOICES && options.every((option) => option.kind === "string" || option.kind === "number" || option.kind === "array" || option.kind === "object")) {
+          const chosen = choiceOf(options);
+          // Two texts, one per side: the test that chose is remembered (see `ChoiceSides`).
+          const texts = consequent.kind !== "choice" && alternate.kind !== "choice" && (consequent.kind === "string" || consequent.kind === "number") && (alternate.kind === "string" || alternate.kind === "number");
+          return texts && chosen.kind === "choice" && chosen.options.length === 2 ? { ...chosen, by: { test: this.testKey(program, node.test, env), sides: [0, 1] } } : chosen;
+        }
         return UNKNOWN;
       }
       case "await":

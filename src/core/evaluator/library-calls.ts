@@ -6,7 +6,7 @@
 import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression } from "../ir.js";
 import { isCurl, readCurlWords } from "../curl-command.js";
-import { BODY_SECOND, METHOD_OF_NAME, methodChoicesOf, methodFromText } from "../libraries.js";
+import { BODY_SECOND, METHOD_OF_NAME, methodChoicesOf, methodFromText, type MethodChoices } from "../libraries.js";
 import type { Program } from "../program.js";
 import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type StringPart, type StringValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
@@ -96,7 +96,7 @@ export function methodOf(evaluator: Evaluator, options: Value, fallback: HttpMet
 }
 
 /** The methods an options object's `method` may be, when it is one of several (`{ method: id ? "PUT" : "POST" }`). */
-export function methodChoicesIn(evaluator: Evaluator, options: Value): HttpMethod[] | null {
+export function methodChoicesIn(evaluator: Evaluator, options: Value): MethodChoices | null {
   return options.kind === "object" ? methodChoicesOf(writtenProperty(evaluator, options, "method")) : null;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { HttpMethod } from "../../catalogue/types.js";
 import type { CallExpression, ClassNode, Expression, FunctionNode, NewExpression, Node } from "../ir.js";
-import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, isAssertionName, methodChoicesOf, methodFromText } from "../libraries.js";
+import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, isAssertionName, methodChoicesOf, methodFromText, type MethodChoices } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
 import { UNKNOWN, isHole, partsOf, staticText, stringValue, type Env, type LibraryName, type ObjectValue, type RequestInfo, type StringValue, type Value } from "../values.js";
@@ -22,7 +22,7 @@ export interface RequestFields {
   url: StringValue | null;
   method: HttpMethod | null;
   /** The methods it may send when the code gives a choice of them (see `RequestInfo.methodChoices`). */
-  methodChoices?: HttpMethod[] | null;
+  methodChoices?: MethodChoices | null;
   body: Value | null;
   sdk?: boolean;
   routeDefinition?: boolean;
@@ -34,7 +34,7 @@ export function makeRequest(evaluator: Evaluator, program: Program, call: CallEx
     library: fields.library,
     url: fields.url,
     method: fields.method,
-    ...(fields.method === null && fields.methodChoices ? { methodChoices: fields.methodChoices } : {}),
+    ...(fields.method === null && fields.methodChoices ? { methodChoices: fields.methodChoices.methods, ...(fields.methodChoices.by ? { methodsBy: fields.methodChoices.by } : {}) } : {}),
     body: fields.body,
     call,
     program,
