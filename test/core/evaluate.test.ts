@@ -531,3 +531,18 @@ describe("a setter that writes a field more than once", () => {
     expect(found(`const r = new Req(); r.use("PATCH", flag); r.send("/zones/z/settings/brotli");`)).toEqual(["7 any"]);
   });
 });
+
+describe("SRV data assigned under a test of the type", () => {
+  const confidences = (code: string) => analyzeCode(code, { minConfidence: "low" }).filter((finding) => finding.ruleId === "no-srv-data-fields").map((finding) => `${finding.confidence} ${finding.message.split("`")[1]}`);
+  const data = `{ service: "_sip", proto: "_tcp", name: host, priority: 10, weight: 5, port: 5060, target: "sip.example.com" }`;
+
+  it("is high whatever holds the type tested (the form's input, the record built elsewhere)", () => {
+    expect(confidences(`export function fill(input, options, host) { if (input.type === "SRV") { options.data = ${data}; } return options; }`)).toEqual(["high data.service", "high data.proto", "high data.name"]);
+    // Shaped as SRV data with no test around it: medium, as before.
+    expect(confidences(`export function fill(options, host) { options.data = ${data}; return options; }`)).toEqual(["medium data.service", "medium data.proto", "medium data.name"]);
+  });
+
+  it("does not make another object's `data.name` an SRV field (only data assigned in that shape)", () => {
+    expect(confidences(`export function show(record, form) { if (record.type === "SRV") { return form.data.name; } return null; }`)).toEqual([]);
+  });
+});

@@ -95,7 +95,10 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
     const parent = ctx.program.parentOf(object);
     if (parent?.kind !== "assign" || parent.value !== object || parent.target.kind !== "expression-pattern") continue;
     const target = parent.target.expression;
-    if (target.kind !== "member" || memberKey(target) !== "data" || !isSrv(ctx, target.object, parent)) continue;
+    if (target.kind !== "member" || memberKey(target) !== "data") continue;
+    // Or shaped as SRV data under a test that the type in hand is SRV, whatever holds that type
+    // (`if ($_POST['type'] == 'SRV') { $options['data'] = [...] }`, the record built in another file).
+    if (!isSrv(ctx, target.object, parent) && !(srvDataFields(ctx, object) && isNarrowedTo(ctx, target.object, parent, "SRV", true))) continue;
     for (const property of object.properties) {
       const entry = property.kind === "property" && property.key !== null ? byField.get(property.key) : undefined;
       if (entry && property.kind === "property") report(entry, property.key!, property.keyRange, null, null);
@@ -187,14 +190,14 @@ function isSrv(ctx: DetectorContext, record: Expression, at: Node): boolean {
 }
 
 /** `if (r.type === 'SRV') { …at… }`, `r.type === 'SRV' && …at…`, `switch (r.type) { case 'SRV': …at… }`. */
-function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: string): boolean {
+function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: string, anyHolder = false): boolean {
   const recordText = compact(ctx.program.text(record.range));
   const testsRecord = (test: Expression): boolean => {
     if (test.kind === "logical" && test.operator === "&&") return testsRecord(test.left) || testsRecord(test.right);
     if (isTypeVariableComparison(test, type)) return true;
     if (!isTypeComparison(test, type) || test.kind !== "binary") return false;
     const side = test.left.kind === "member" ? test.left : (test.right as MemberExpression);
-    return compact(ctx.program.text(side.object.range)) === recordText;
+    return anyHolder || compact(ctx.program.text(side.object.range)) === recordText;
   };
   let child: Node = at;
   for (let parent = ctx.program.parentOf(at); parent; child = parent, parent = ctx.program.parentOf(parent)) {
@@ -203,7 +206,7 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
     if (parent.kind === "conditional" && parent.consequent === child && testsRecord(parent.test)) return true;
     const switchesOnType = parent.kind === "switch" && (isTypeVariable(parent.discriminant) || (parent.discriminant.kind === "member" && parent.discriminant.property === "type"));
     if (parent.kind === "switch" && switchesOnType) {
-      if (parent.discriminant.kind === "member" && compact(ctx.program.text(parent.discriminant.object.range)) !== recordText) continue;
+      if (!anyHolder && parent.discriminant.kind === "member" && compact(ctx.program.text(parent.discriminant.object.range)) !== recordText) continue;
       // The case holding `at`, and the empty cases that fall through into it.
       const caseIndex = parent.cases.findIndex((c) => c.body.includes(child as never));
       for (let index = caseIndex; index >= 0; index--) {
