@@ -77,12 +77,12 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
  * calls it may be anything (see `REQUEST_MODULES`).
  */
 const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl|\buse(?:Lazy)?Fetch\(/;
+/** `getattr(cf.zones.settings, name)`: Python's member named at run time, on a chain of members. */
+const GETATTR_CHAIN = /\bgetattr\(\s*([A-Za-z_][\w.]*)\s*,/g;
 /**
  * A table whose keys become values (its keys are then path words): `Object.keys(…)`,
  * `Object.entries(…)`, `for (const name in …)`, Ruby's `.each do |name, value|` and `.each_pair`.
  */
-/** `getattr(cf.zones.settings, name)`: Python's member named at run time, on a chain of members. */
-const GETATTR_CHAIN = /\bgetattr\(\s*([A-Za-z_][\w.]*)\s*,/g;
 const TABLE_ITERATED = /\bObject\.(?:keys|entries)\s*\(|\bfor\s*\(\s*(?:const|let|var)?\s*[\w$]+\s+in\s|\.each(?:_pair)?\s*(?:do|\{)\s*\|\s*\w+\s*,|\.each_pair\b/;
 /**
  * `filter` as a key or a field set (`filter:`, `"filter" =>`, `Filter:`, `filter =`, `{ dataset, filter }`,
