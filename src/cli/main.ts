@@ -86,7 +86,7 @@ function program(): Command {
     .addOption(new Option("--min-confidence <level>", "lowest confidence to report").choices(["high", "medium", "low"]))
     .option("--api-host <host>", "another host that serves this API, such as an internal proxy (repeatable)", collect)
     .option("--ignore <glob>", "leave out files matching this glob (repeatable)", collect)
-    .option("--no-default-ignores", "also scan node_modules-free build output: dist, build, coverage, *.min.js, generated bundles")
+    .option("--no-default-ignores", "also scan node_modules-free build output: dist, build, coverage, .next, .nuxt, .output, .svelte-kit, .wrangler, *.min.js, generated bundles")
     .option("--languages <list>", "the languages to scan, comma-separated: typescript (JS/TS), python, go, shell, php, ruby, rust, powershell, java, csharp, terraform, yaml, json, vue, svelte, markdown (default: all but markdown)", collect)
     .option("--tsconfig <file>", "type-aware analysis with this tsconfig (slower, finds more)")
     .option("-c, --config <file>", "use this config file instead of sunset-lint.config.json")

@@ -24,13 +24,20 @@ import { KEPT_DIRECTORY, KEPT_LINK, KEPT_MINIFIED, KEPT_SCRIPT, LISTED_FILE, LIS
 
 /** Directories never entered, and those left out unless `--no-default-ignores`. */
 const ALWAYS_PRUNED = new Set([".git", "node_modules", ".sunset-lint-cache"]);
-/** Build output, and the third-party code other ecosystems keep in the tree (Go and PHP `vendor`, Python environments, Terraform's module cache). */
-const DEFAULT_PRUNED = new Set(["dist", "build", "coverage", "vendor", ".terraform", "__pycache__", ".venv", "venv", "site-packages", ".tox"]);
+/**
+ * Build output (also the frameworks' own: Next's `.next`, Nuxt's `.nuxt`, Nitro's `.output`,
+ * SvelteKit's `.svelte-kit`; and Wrangler's `.wrangler`, its bundles and local state, committed in
+ * public Workers repositories, where its bundled copy of the worker repeated every finding), and
+ * the third-party code other ecosystems keep in the tree (Go and PHP `vendor`, Python
+ * environments, Terraform's module cache).
+ */
+const DEFAULT_PRUNED = new Set(["dist", "build", "coverage", ".next", ".nuxt", ".output", ".svelte-kit", ".wrangler", "vendor", ".terraform", "__pycache__", ".venv", "venv", "site-packages", ".tox"]);
 /** Lock files and other generated JSON that is large and never code. */
 const GENERATED_FILES = new Set(["package-lock.json", "npm-shrinkwrap.json", "composer.lock", "yarn.lock", "pnpm-lock.yaml", "Pipfile.lock", "poetry.lock"]);
 /** As globs, for the documentation and `--help`. */
 export const DEFAULT_IGNORES = [
   ...["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**", "**/.git/**", "**/*.d.ts", "**/*.d.mts", "**/*.d.cts", "**/*.min.js"],
+  ...["**/.next/**", "**/.nuxt/**", "**/.output/**", "**/.svelte-kit/**", "**/.wrangler/**"],
   ...["**/vendor/**", "**/.terraform/**", "**/__pycache__/**", "**/.venv/**", "**/venv/**", "**/site-packages/**", "**/.tox/**"],
   ...[...GENERATED_FILES].map((name) => `**/${name}`),
 ];
