@@ -105,11 +105,13 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
     }
   }
 
-  // Member access: record.data.service (read or write) where the record is known to be SRV.
+  // Member access: record.data.service (read or write) where the record is known to be SRV, also
+  // through a name given the record's data (`const data = record.data as any; … data.service`).
   for (const member of ctx.program.members) {
     const entry = member.property === null ? undefined : byField.get(member.property);
-    if (!entry || member.object.kind !== "member" || memberKey(member.object) !== "data") continue;
-    if (isSrv(ctx, member.object.object, member)) report(entry, member.property!, member.propertyRange, null, null);
+    if (!entry) continue;
+    const record = recordOfData(ctx, member.object);
+    if (record && isSrv(ctx, record, member)) report(entry, member.property!, member.propertyRange, null, null);
   }
 
   // The shape of an SRV record's data, its record not seen: medium (the literals above are high).
@@ -130,6 +132,34 @@ export function detectSrvDataFields(ctx: DetectorContext): void {
       if (entry) report(entry, property.key!, property.keyRange, null, null);
     }
   }
+}
+
+/**
+ * The record whose `data` an expression is: `record.data`, or a name declared once with it
+ * (`const data = record.data`, `'data' in record ? (record.data as any) : (record as any).data`,
+ * `record.data ?? {}`: the same record in every branch that reads one); else null.
+ */
+function recordOfData(ctx: DetectorContext, expression: Expression): Expression | null {
+  const bare = (value: Expression): Expression => (value.kind === "typed" ? bare(value.expression) : value);
+  const empty = (value: Expression) => value.kind === "object" || value.kind === "null" || (value.kind === "identifier" && value.name === "undefined");
+  const dataOf = (given: Expression | null, depth: number): Expression | null => {
+    if (!given || depth > 4) return null;
+    const value = bare(given);
+    if (value.kind === "member") return memberKey(value) === "data" ? bare(value.object) : null;
+    if (value.kind !== "conditional" && !(value.kind === "logical" && value.operator !== "&&")) return null;
+    const branches = value.kind === "conditional" ? [value.consequent, value.alternate] : [value.left, value.right];
+    const records = branches.map((branch) => dataOf(branch, depth + 1));
+    const found = records.filter((record): record is Expression => record !== null);
+    if (found.length === 0 || branches.some((branch, index) => records[index] === null && !empty(bare(branch)))) return null;
+    const text = compact(ctx.program.text(found[0]!.range));
+    return found.every((record) => compact(ctx.program.text(record.range)) === text) ? found[0]! : null;
+  };
+  const named = bare(expression);
+  if (named.kind === "member") return memberKey(named) === "data" ? named.object : null;
+  if (named.kind !== "identifier") return null;
+  const binding = ctx.program.resolve(named);
+  if (!binding || binding.source.kind !== "init" || binding.source.steps.length > 0 || binding.writes.length > 0 || binding.writtenOtherwise) return null;
+  return dataOf(binding.source.init, 0);
 }
 
 /** What an SRV record's `data` holds (spec 2: priority, weight, port, target; service, proto, name deprecated). */
@@ -194,7 +224,7 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
   const recordText = compact(ctx.program.text(record.range));
   const testsRecord = (test: Expression): boolean => {
     if (test.kind === "logical" && test.operator === "&&") return testsRecord(test.left) || testsRecord(test.right);
-    if (isTypeVariableComparison(test, type)) return true;
+    if (isTypeVariableComparison(ctx, test, type)) return true;
     if (!isTypeComparison(test, type) || test.kind !== "binary") return false;
     const side = test.left.kind === "member" ? test.left : (test.right as MemberExpression);
     return anyHolder || compact(ctx.program.text(side.object.range)) === recordText;
@@ -204,7 +234,7 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
     if (parent.kind === "if" && parent.consequent === child && testsRecord(parent.test)) return true;
     if (parent.kind === "logical" && parent.operator === "&&" && parent.right === child && testsRecord(parent.left)) return true;
     if (parent.kind === "conditional" && parent.consequent === child && testsRecord(parent.test)) return true;
-    const switchesOnType = parent.kind === "switch" && (isTypeVariable(parent.discriminant) || (parent.discriminant.kind === "member" && parent.discriminant.property === "type"));
+    const switchesOnType = parent.kind === "switch" && (isTypeVariable(ctx, parent.discriminant) || (parent.discriminant.kind === "member" && parent.discriminant.property === "type"));
     if (parent.kind === "switch" && switchesOnType) {
       if (!anyHolder && parent.discriminant.kind === "member" && compact(ctx.program.text(parent.discriminant.object.range)) !== recordText) continue;
       // The case holding `at`, and the empty cases that fall through into it.
@@ -221,14 +251,25 @@ function isNarrowedTo(ctx: DetectorContext, record: Expression, at: Node, type: 
 
 const compact = (text: string) => text.replace(/\s+/g, "").replace(/\?\./g, ".");
 
-/** A variable holding a record's type: `type`, `recordType`, `record_type`, `rtype`, `$type` (compared with `"SRV"`, nothing else is). */
-const isTypeVariable = (expression: Expression) => expression.kind === "identifier" && /type$/i.test(expression.name);
+/**
+ * A variable holding a record's type: named so (`type`, `recordType`, `record_type`, `rtype`,
+ * `$type`), or declared once with a record's `type` (`const kind = record.type`). Compared with
+ * `"SRV"`, nothing else is.
+ */
+function isTypeVariable(ctx: DetectorContext, expression: Expression): boolean {
+  if (expression.kind !== "identifier") return false;
+  if (/type$/i.test(expression.name)) return true;
+  const binding = ctx.program.resolve(expression);
+  if (!binding || binding.source.kind !== "init" || binding.source.steps.length > 0 || binding.writes.length > 0 || binding.writtenOtherwise) return false;
+  const init = binding.source.init;
+  return init?.kind === "member" && memberKey(init) === "type";
+}
 
 /** `type === 'SRV'` with the type in a variable (either side, `==` too). */
-function isTypeVariableComparison(expression: Expression, type: string): boolean {
+function isTypeVariableComparison(ctx: DetectorContext, expression: Expression, type: string): boolean {
   if (expression.kind !== "binary" || (expression.operator !== "===" && expression.operator !== "==")) return false;
   const isLiteral = (e: Expression) => e.kind === "string" && e.value === type;
-  return (isTypeVariable(expression.left) && isLiteral(expression.right)) || (isTypeVariable(expression.right) && isLiteral(expression.left));
+  return (isTypeVariable(ctx, expression.left) && isLiteral(expression.right)) || (isTypeVariable(ctx, expression.right) && isLiteral(expression.left));
 }
 
 /**
