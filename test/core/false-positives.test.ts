@@ -43,6 +43,11 @@ export class WebSocketPair {
     expect(confidenceOf(`export const pool = { name: "web", origins: [{ address: "192.0.2.1" }], notification_email: "ops@example.com" };`)).toEqual(["medium"]);
     expect(confidenceOf(`// health checks of the monitoring service\nexport const alert = { notification_email: "ops@example.com" };`)).toEqual(["medium"]);
     expect(confidenceOf(`await fetch("https://api.cloudflare.com/client/v4/accounts/a/x", { method: "POST", body: JSON.stringify({ notification_email: "ops@example.com" }) });`)).toEqual(["medium"]);
+    // A tunnel monitor's own alerts by mail: its settings beside SMTP's, and read where it sends mail.
+    expect(confidenceOf(`// monitors the tunnel\nexport const defaults = { smtp_server: "", from_email: "monitor@localhost", notification_email: "" };`)).toEqual(["low"]);
+    expect(confidenceOf(`// monitors the tunnel\nimport nodemailer from "nodemailer";\nexport const alert = (config) => nodemailer.createTransport(config).sendMail({ to: config.notification_email });`)).toEqual(["low"]);
+    // Sending mail in a file about the API's pools: as before.
+    expect(confidenceOf(`import nodemailer from "nodemailer";\nexport const pool = { name: "web", notification_email: "ops@example.com" };\nawait fetch("https://api.cloudflare.com/client/v4/accounts/a/load_balancers/pools", { method: "POST", body: JSON.stringify(pool) });`)).toEqual(["medium"]);
   });
 
   it("a path a test expects (in an assertion's arguments, however deep) is only a low-confidence note", () => {

@@ -7,7 +7,9 @@
  * settings): the schedule describes it as the address for health notifications, so it is reported
  * at medium confidence where the code is about what sends those (an object beside a pool's or a
  * monitor's fields, a file that names pools, load balancers, health checks or monitors, or the
- * API's address), and at low (hidden by default) elsewhere.
+ * API's address), and at low (hidden by default) elsewhere: also in an object of mail settings
+ * (`smtp_server`, `from_email`) and in a text that sends mail itself without naming the API or
+ * its pools (a tunnel monitor's own alert address).
  */
 import type { Confidence } from "../finding.js";
 import type { DetectorContext } from "./context.js";
@@ -16,10 +18,24 @@ import type { DetectorContext } from "./context.js";
 const HEALTH_FIELDS = new Set(["origins", "monitor", "minimum_origins", "check_regions", "notification_filter", "origin_steering", "load_shedding", "expected_codes", "consecutive_fails", "consecutive_successes"]);
 /** Words of a text about what sends health notifications, or about the API itself. */
 const HEALTH_CONTEXT = /pool|load.?balanc|health.?check|monitor|api\.cloudflare\.com|client\/v4/i;
+/** Of those, the words that name the API or its load balancers (not any monitoring). */
+const API_CONTEXT = /pool|load.?balanc|api\.cloudflare\.com|client\/v4/i;
+/** A text that sends mail itself: its `notification_email` is where it sends its own alerts. */
+const MAIL_CONTEXT = /\bsmtp|MIME(?:Text|Multipart)|sendmail|nodemailer|PHPMailer|ActionMailer|mail\.send\b/i;
+/** Keys of an object that is a mail configuration (`smtp_server`, `from_email`, `email_notifications`). */
+const MAIL_KEY = /^(?:smtp|mail|from_?email|email_?notifications?|sender)/i;
 
 export function detectDeprecatedFields(ctx: DetectorContext): void {
   let fileContext: boolean | null = null;
-  const inContext = () => (fileContext ??= HEALTH_CONTEXT.test(ctx.program.module.text));
+  // A monitoring tool's own alerts by mail (a tunnel monitor's `{ smtp_server, notification_email }`)
+  // are not the API's health notifications, unless the text is about the API or its pools too.
+  const inContext = () => {
+    if (fileContext === null) {
+      const text = ctx.program.module.text;
+      fileContext = HEALTH_CONTEXT.test(text) && (API_CONTEXT.test(text) || !MAIL_CONTEXT.test(text));
+    }
+    return fileContext;
+  };
   for (const entry of ctx.entriesOf("no-notification-email")) {
     for (const field of entry.fields) {
       const report = (range: readonly [number, number], verb: string, confidence: Confidence) =>
@@ -29,7 +45,8 @@ export function detectDeprecatedFields(ctx: DetectorContext): void {
         const written = object.properties.find((property) => property.kind === "property" && property.key === field);
         if (!written || written.kind !== "property") continue;
         const besideHealthFields = object.properties.some((property) => property.kind === "property" && property.key !== null && HEALTH_FIELDS.has(property.key));
-        report(written.keyRange, "Sending", besideHealthFields ? "medium" : confidence());
+        const besideMailFields = object.properties.some((property) => property.kind === "property" && property.key !== null && MAIL_KEY.test(property.key));
+        report(written.keyRange, "Sending", besideHealthFields ? "medium" : besideMailFields ? "low" : confidence());
       }
       for (const member of ctx.program.members) {
         if (member.property === field) report(member.propertyRange, ctx.isWritten(member) ? "Setting" : "Reading", confidence());
