@@ -391,6 +391,12 @@ export interface TypeDeclaration extends NodeBase {
   kind: "type-declaration";
   name: string;
   members: string[];
+  /**
+   * A structure JSON is decoded into by a library that fails when a member is missing (Rust's
+   * serde `Deserialize`): the members it requires (not optional, no default), by their JSON names,
+   * with where each is declared.
+   */
+  decodedRequires?: { name: string; range: Range }[];
 }
 /** `break` or `continue` (labelled or not): leaves a `switch` case, or the loop's turn. */
 export interface BreakStatement extends NodeBase {

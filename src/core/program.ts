@@ -23,6 +23,7 @@ import type {
   Statement,
   SwitchStatement,
   TryStatement,
+  TypeDeclaration,
 } from "./ir.js";
 import { memberKey } from "./ir.js";
 import { forEachChild } from "./walk.js";
@@ -104,6 +105,8 @@ export class Program {
   readonly exports = new Map<string, ExportTarget>();
   /** Interfaces and object type aliases of the module, by name: their property names. */
   readonly typeDeclarations = new Map<string, readonly string[]>();
+  /** Structures JSON is decoded into that require members (Rust's serde `Deserialize`: see `TypeDeclaration.decodedRequires`). */
+  readonly decodedDeclarations: TypeDeclaration[] = [];
   readonly starExports: string[] = [];
   /** Modules whose every name is in this module's scope (Python's `from consts import *`): a name bound nowhere here is looked for there. */
   readonly starImports: string[] = [];
@@ -331,6 +334,7 @@ export class Program {
       if (!declaration) continue;
       if (declaration.kind === "type-declaration") {
         if (scope === this.moduleScope) this.typeDeclarations.set(declaration.name, declaration.members);
+        if (declaration.decodedRequires) this.decodedDeclarations.push(declaration);
       } else if (declaration.kind === "var") {
         const target = declaration.declarationKind === "var" ? scope.functionScope() : scope;
         for (const declarator of declaration.declarations) {

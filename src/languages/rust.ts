@@ -27,7 +27,7 @@ const REQUEST_CRATES = new Set(["reqwest", "ureq", "surf", "attohttpc", "minreq"
 const EMPTY_MAP = /(?:^|::)(?:HashMap|BTreeMap|IndexMap|Map)::(?:new|default)$/;
 const EXPRESSION_STATEMENTS = new Set(["if_expression", "match_expression", "for_expression", "while_expression", "loop_expression", "return_expression", "block", "unsafe_block", "async_block"]);
 /** Item kinds with nothing a request could be made of. */
-const QUIET_ITEMS = new Set(["use_declaration", "extern_crate_declaration", "struct_item", "enum_item", "union_item", "type_item", "attribute_item", "inner_attribute_item", "macro_definition", "foreign_mod_item", "empty_statement", "function_signature_item", "associated_type"]);
+const QUIET_ITEMS = new Set(["use_declaration", "extern_crate_declaration", "enum_item", "union_item", "type_item", "attribute_item", "inner_attribute_item", "macro_definition", "foreign_mod_item", "empty_statement", "function_signature_item", "associated_type"]);
 
 interface TypeImpls {
   /** Every function of every `impl` block of the type in this file. */
@@ -59,6 +59,8 @@ class RustLowering extends TreeLowering {
     const range = this.range(node);
     if (QUIET_ITEMS.has(node.type) || node.type === "trait_item") return { kind: "other", range, children: [] };
     switch (node.type) {
+      case "struct_item":
+        return this.structDeclaration(node);
       case "mod_item": {
         const body = node.childForFieldName("body");
         return body ? { kind: "block", range, body: this.statements(body.namedChildren) } : { kind: "other", range, children: [] };
@@ -271,6 +273,43 @@ class RustLowering extends TreeLowering {
       () => this.fn(null, names.map((n) => n.text), names.map((n) => this.range(n)), body ? (body.type === "block" ? this.blockBody(body, true) : [{ kind: "return", range: this.range(body), argument: this.expression(body) } as IR.Statement]) : [], range),
     );
     return { ...fn, arrow: true };
+  }
+
+  /**
+   * `struct DnsRecord { … }` with named fields: a type declaration of its JSON names (`r#type` is
+   * `type`, `#[serde(rename = "…")]` renames); derived `Deserialize`, the fields serde requires
+   * (not `Option<…>`, no `#[serde(default)]` on the field or the struct).
+   */
+  private structDeclaration(node: SyntaxNode): IR.Statement {
+    const range = this.range(node);
+    const name = node.childForFieldName("name")?.text;
+    const fields = node.childForFieldName("body");
+    if (!name || fields?.type !== "field_declaration_list") return { kind: "other", range, children: [] };
+    const attributes: string[] = [];
+    for (let sibling = node.previousNamedSibling; sibling?.type === "attribute_item"; sibling = sibling.previousNamedSibling) attributes.push(sibling.text);
+    const deserialized = attributes.some((text) => /\bderive\s*\([^)]*\bDeserialize\b/.test(text));
+    const defaulted = attributes.some((text) => /\bserde\s*\([^)]*\bdefault\b/.test(text));
+    const members: string[] = [];
+    const required: { name: string; range: IR.Range }[] = [];
+    let fieldAttributes: string[] = [];
+    for (const child of fields.namedChildren) {
+      if (!child) continue;
+      if (child.type === "attribute_item") {
+        fieldAttributes.push(child.text);
+        continue;
+      }
+      if (child.type !== "field_declaration") continue;
+      const field = child.childForFieldName("name");
+      if (field) {
+        const renamed = fieldAttributes.map((text) => /\bserde\s*\([^)]*\brename\s*=\s*"([^"]+)"/.exec(text)?.[1]).find((value) => value !== undefined);
+        const json = renamed ?? field.text.replace(/^r#/, "");
+        members.push(json);
+        const optional = /^Option\s*</.test(child.childForFieldName("type")?.text ?? "") || fieldAttributes.some((text) => /\bserde\s*\([^)]*\b(?:default|skip)/.test(text));
+        if (deserialized && !defaulted && !optional) required.push({ name: json, range: this.range(field) });
+      }
+      fieldAttributes = [];
+    }
+    return { kind: "type-declaration", range, name, members, ...(deserialized ? { decodedRequires: required } : {}) };
   }
 
   /** The `impl` blocks of the file, by type: their functions, and which one makes an instance. */

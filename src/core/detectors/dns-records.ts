@@ -10,7 +10,7 @@
 import type { CatalogueEntry } from "../../catalogue/types.js";
 import { dnsRecordOfNamedType, isTypeComparison } from "../evaluator/index.js";
 import type { TextEdit } from "../finding.js";
-import { memberKey, type Expression, type MemberExpression, type Node, type ObjectLiteral, type Property, type Range } from "../ir.js";
+import { memberKey, type Expression, type MemberExpression, type Node, type ObjectLiteral, type Property, type Range, type TypeDeclaration } from "../ir.js";
 import { staticText, type Value } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
@@ -55,7 +55,34 @@ export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
     if (!isRecord(ctx.evaluator.patternValue(ctx.program, pattern))) continue;
     for (const property of wanted) report(byField.get(property.key!)!, property.key!, property.keyRange);
   }
+  // A DNS record structure that DNS records of this file's requests are decoded into, requiring a
+  // removed field (Rust's serde: `zone_id: String`, not `Option<String>`): decoding fails once
+  // the API leaves the field out.
+  if (ctx.program.decodedDeclarations.length === 0 || !(ctx.requests().some((request) => request.dnsRecords) || DNS_RECORDS_PATH.test(ctx.program.module.text))) return;
+  for (const declaration of ctx.program.decodedDeclarations) {
+    if (!isRecordDeclaration(declaration)) continue;
+    for (const member of declaration.decodedRequires ?? []) {
+      const entry = byField.get(member.name);
+      if (entry) {
+        ctx.report(entry, {
+          range: member.range,
+          subject: `Decoding \`${member.name}\` (a required field) from a DNS record`,
+          whenNone: member.name === "zone_name" ? "make it optional, and read the zone name with GET /zones/:zone_id" : "make it optional or remove it",
+          confidence: "high",
+        });
+      }
+    }
+  }
 }
+
+/** A structure shaped as a DNS record (`type`, and `content` or `name`), or named as one (`DnsRecord`). */
+function isRecordDeclaration(declaration: TypeDeclaration): boolean {
+  const has = (...names: string[]) => names.some((name) => declaration.members.includes(name));
+  return (has("type") && has("content", "name")) || (DNS_RECORD_NAME.test(declaration.name) && has("type", "name", "content", "data"));
+}
+/** The DNS records endpoints written in a file (`…/zones/{zone}/dns_records/{id}`). */
+const DNS_RECORDS_PATH = /\/dns_records\b/;
+const DNS_RECORD_NAME = /^(?:Dns|DNS)_?Records?$|(?:Dns|DNS)Record(?:Response|Result|Row)?$/;
 
 export function detectSrvDataFields(ctx: DetectorContext): void {
   const byField = fieldEntries(ctx, "no-srv-data-fields");

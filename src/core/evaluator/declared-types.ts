@@ -64,7 +64,8 @@ function declaredMembers(evaluator: Evaluator, program: Program, typeText: strin
 
 /**
  * A type whose properties are a DNS record's, whatever it is called: `type`, `content` or
- * `name`, `proxied` or `ttl`, and `zone_id` or `zone_name` (an interface or object type alias of
+ * `name`, `proxied` or `ttl`, `zone_id` or `zone_name`, and one of `content`, `proxied`, `data` (an
+ * interface, object type alias or Rust struct of
  * this module or one it imports, by name or through a namespace: `types.HostRecord` after
  * `import * as types from "./types"`).
  */
@@ -77,7 +78,9 @@ function recordOfShape(evaluator: Evaluator, program: Program, typeText: string)
   const members = declaredMembers(evaluator, program, typeText);
   if (!members) return null;
   const has = (...names: string[]) => names.some((member) => members!.includes(member));
-  if (!(has("type") && has("content", "name") && has("proxied", "ttl") && has("zone_id", "zone_name"))) return null;
+  // `content`, `proxied` or `data` too: other providers' records have a type, a name, a TTL and a zone
+  // id (Huawei Cloud's recordsets, `records` for the content), this API's have those.
+  if (!(has("type") && has("content", "name") && has("proxied", "ttl") && has("zone_id", "zone_name") && has("content", "proxied", "data"))) return null;
   return { kind: MANY.test(typeText) ? "records" : "record", srv: false, via: `type ${name}, shaped as a DNS record` };
 }
 
