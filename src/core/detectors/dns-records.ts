@@ -58,22 +58,54 @@ export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
   // A DNS record structure that DNS records of this file's requests are decoded into, requiring a
   // removed field (Rust's serde: `zone_id: String`, not `Option<String>`): decoding fails once
   // the API leaves the field out.
+  const reportRequired = (member: { name: string; range: Range }) => {
+    const entry = byField.get(member.name);
+    if (!entry) return;
+    ctx.report(entry, {
+      range: member.range,
+      subject: `Decoding \`${member.name}\` (a required field) from a DNS record`,
+      whenNone: member.name === "zone_name" ? "make it optional, and read the zone name with GET /zones/:zone_id" : "make it optional or remove it",
+      confidence: "high",
+    });
+  };
+  // A zod schema of records as returned (see `zodRecordSchemas`), wherever the records come from.
+  if (ctx.program.module.text.includes("z.object(")) for (const member of zodRecordSchemas(ctx)) reportRequired(member);
   if (ctx.program.decodedDeclarations.length === 0 || !(ctx.requests().some((request) => request.dnsRecords) || DNS_RECORDS_PATH.test(ctx.program.module.text))) return;
   for (const declaration of ctx.program.decodedDeclarations) {
-    if (!isRecordDeclaration(declaration)) continue;
-    for (const member of declaration.decodedRequires ?? []) {
-      const entry = byField.get(member.name);
-      if (entry) {
-        ctx.report(entry, {
-          range: member.range,
-          subject: `Decoding \`${member.name}\` (a required field) from a DNS record`,
-          whenNone: member.name === "zone_name" ? "make it optional, and read the zone name with GET /zones/:zone_id" : "make it optional or remove it",
-          confidence: "high",
-        });
-      }
-    }
+    if (isRecordDeclaration(declaration)) for (const member of declaration.decodedRequires ?? []) reportRequired(member);
   }
 }
+
+/**
+ * zod schemas of DNS records as the API returns them (`z.object({ id: z.string(), zone_id:
+ * z.string(), proxiable: z.boolean(), created_on: …, locked: z.boolean() })`), which fail to
+ * parse a record without a required member: the members required (no `.optional()`, `.nullish()`,
+ * `.default(…)`, `.catch(…)`). Only a record as returned, which fields of responses alone mark
+ * (`proxiable`, `created_on`, `modified_on`): an input schema's `zone_id` is a path parameter.
+ */
+function zodRecordSchemas(ctx: DetectorContext): { name: string; range: Range }[] {
+  const required: { name: string; range: Range }[] = [];
+  for (const call of ctx.program.calls) {
+    const callee = call.callee;
+    if (callee.kind !== "member" || callee.property !== "object" || callee.object.kind !== "identifier" || callee.object.name !== "z") continue;
+    const shape = call.args[0];
+    if (shape?.kind !== "object") continue;
+    const properties = shape.properties.filter((property): property is Property => property.kind === "property" && property.key !== null);
+    const keys = new Set(properties.map((property) => property.key!));
+    if (!keys.has("type") || !keys.has("content") || !["proxiable", "created_on", "modified_on"].some((key) => keys.has(key))) continue;
+    for (const property of properties) if (!mayBeMissing(property.value)) required.push({ name: property.key!, range: property.keyRange });
+  }
+  return required;
+}
+
+/** A zod chain that accepts a missing member (`z.string().optional()`, `.nullish()`, `.default("")`, `.catch(…)`). */
+function mayBeMissing(value: Expression): boolean {
+  for (let node: Expression = value; node.kind === "call" && node.callee.kind === "member"; node = node.callee.object) {
+    if (node.callee.property !== null && ZOD_OPTIONAL.has(node.callee.property)) return true;
+  }
+  return false;
+}
+const ZOD_OPTIONAL = new Set(["optional", "nullish", "default", "catch", "nullable", "or"]);
 
 /** A structure shaped as a DNS record (`type`, and `content` or `name`), or named as one (`DnsRecord`). */
 function isRecordDeclaration(declaration: TypeDeclaration): boolean {
