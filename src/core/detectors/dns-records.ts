@@ -8,9 +8,9 @@
  * written in a literal, assigned, or read where the code shows the record is SRV.
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
-import { dnsRecordOfNamedType, isTypeComparison } from "../evaluator/index.js";
+import { declaresDnsRecordField, dnsRecordOfNamedType, dnsRecordValueOfType, isTypeComparison } from "../evaluator/index.js";
 import type { TextEdit } from "../finding.js";
-import { memberKey, type Expression, type MemberExpression, type Node, type ObjectLiteral, type Property, type Range, type TypeDeclaration } from "../ir.js";
+import { memberKey, type Expression, type Identifier, type MemberExpression, type Node, type ObjectLiteral, type Property, type Range, type TypeDeclaration } from "../ir.js";
 import { staticText, type Value } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
@@ -107,14 +107,13 @@ function mayBeMissing(value: Expression): boolean {
 }
 const ZOD_OPTIONAL = new Set(["optional", "nullish", "default", "catch", "nullable", "or"]);
 
-/** A structure shaped as a DNS record (`type`, and `content` or `name`), or named as one (`DnsRecord`). */
+/** A structure shaped as a DNS record (`type`, and `content` or `name`), or named as one that declares one of its fields (`DnsRecord`). */
 function isRecordDeclaration(declaration: TypeDeclaration): boolean {
   const has = (...names: string[]) => names.some((name) => declaration.members.includes(name));
-  return (has("type") && has("content", "name")) || (DNS_RECORD_NAME.test(declaration.name) && has("type", "name", "content", "data"));
+  return (has("type") && has("content", "name")) || (dnsRecordValueOfType(declaration.name) !== null && declaresDnsRecordField(declaration.members));
 }
 /** The DNS records endpoints written in a file (`…/zones/{zone}/dns_records/{id}`). */
 const DNS_RECORDS_PATH = /\/dns_records\b/;
-const DNS_RECORD_NAME = /^(?:Dns|DNS)_?Records?$|(?:Dns|DNS)Record(?:Response|Result|Row)?$/;
 
 export function detectSrvDataFields(ctx: DetectorContext): void {
   const byField = fieldEntries(ctx, "no-srv-data-fields");
@@ -215,10 +214,14 @@ function recordOfData(ctx: DetectorContext, expression: Expression): Expression 
   };
   const named = bare(expression);
   if (named.kind === "member") return memberKey(named) === "data" ? named.object : null;
-  if (named.kind !== "identifier") return null;
-  const binding = ctx.program.resolve(named);
+  return named.kind === "identifier" ? dataOf(initOfConstant(ctx, named), 0) : null;
+}
+
+/** What a name declared once and never written again was given (`const data = record.data`), else null. */
+function initOfConstant(ctx: DetectorContext, identifier: Identifier): Expression | null {
+  const binding = ctx.program.resolve(identifier);
   if (!binding || binding.source.kind !== "init" || binding.source.steps.length > 0 || binding.writes.length > 0 || binding.writtenOtherwise) return null;
-  return dataOf(binding.source.init, 0);
+  return binding.source.init;
 }
 
 /** What an SRV record's `data` holds (spec 2: priority, weight, port, target; service, proto, name deprecated). */
@@ -318,9 +321,7 @@ const compact = (text: string) => text.replace(/\s+/g, "").replace(/\?\./g, ".")
 function isTypeVariable(ctx: DetectorContext, expression: Expression): boolean {
   if (expression.kind !== "identifier") return false;
   if (/type$/i.test(expression.name)) return true;
-  const binding = ctx.program.resolve(expression);
-  if (!binding || binding.source.kind !== "init" || binding.source.steps.length > 0 || binding.writes.length > 0 || binding.writtenOtherwise) return false;
-  const init = binding.source.init;
+  const init = initOfConstant(ctx, expression);
   return init?.kind === "member" && memberKey(init) === "type";
 }
 

@@ -27,8 +27,8 @@ export function valueOfDeclaredType(program: Program, typeText: string | null, e
   );
 }
 
-/** Fields of the API's DNS record that a type of the project modelling one declares (at least one of them). */
-const DNS_RECORD_CORE_FIELDS = ["type", "name", "content", "data"];
+/** Whether a type's members include one of the API's DNS record's own fields (`type`, `name`, `content`, `data`), as a type modelling one does. */
+export const declaresDnsRecordField = (members: readonly string[]): boolean => ["type", "name", "content", "data"].some((field) => members.includes(field));
 
 /**
  * DNS records named by a type (`DnsRecord[]`, see `dnsRecordValueOfType`), unless the project
@@ -41,7 +41,7 @@ export function dnsRecordOfNamedType(program: Program, typeText: string | null, 
   const named = dnsRecordValueOfType(typeText);
   if (!named || !evaluator) return named;
   const members = declaredMembers(evaluator, program, typeText!);
-  return members === undefined || DNS_RECORD_CORE_FIELDS.some((field) => members.includes(field)) ? named : null;
+  return members === undefined || declaresDnsRecordField(members) ? named : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The abstract evaluator; see evaluator.ts for how its modules divide the work. */
 export { Evaluator, type EvaluatorContext, type ModuleHost, type TypeOracle } from "./evaluator.js";
 export { hintOf, isTypeComparison, returnsOf } from "./hints.js";
-export { dnsRecordOfNamedType } from "./declared-types.js";
+export { declaresDnsRecordField, dnsRecordOfNamedType } from "./declared-types.js";
+export { dnsRecordValueOfType } from "./responses.js";
