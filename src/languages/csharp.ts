@@ -48,7 +48,7 @@ const WRAPPING_TYPES = new Set(["Uri", "StringContent", "StringBuilder"]);
 /** Dictionaries and JSON objects made empty, to be filled key by key (`new Dictionary<string, object>()`, Json.NET's `new JObject()`). */
 const EMPTY_RECORD_TYPE = /^(?:(?:Sorted|Concurrent)?Dictionary|Hashtable|ExpandoObject|JObject|JsonObject)$/;
 /** String methods, as the model's JavaScript names. */
-const STRING_METHODS: Readonly<Record<string, string>> = { ToLower: "toLowerCase", ToLowerInvariant: "toLowerCase", ToUpper: "toUpperCase", ToUpperInvariant: "toUpperCase", Trim: "trim", Replace: "replaceAll", Contains: "includes", StartsWith: "startsWith", EndsWith: "endsWith", Split: "split", ToString: "toString", Substring: "substring", Select: "map", Where: "filter", Concat: "concat" };
+const STRING_METHODS: Readonly<Record<string, string>> = { ToLower: "toLowerCase", ToLowerInvariant: "toLowerCase", ToUpper: "toUpperCase", ToUpperInvariant: "toUpperCase", Trim: "strip", TrimStart: "lstrip", TrimEnd: "rstrip", Replace: "replaceAll", Contains: "includes", StartsWith: "startsWith", EndsWith: "endsWith", Split: "split", ToString: "toString", Substring: "substring", Select: "map", Where: "filter", Concat: "concat" };
 /** Helpers that add a query string to an address (`AddParameters`, `WithQuery`, Flurl's `SetQueryParams`). */
 const QUERY_ADDING = /^(?:Add|With|Append|Set)(?:Query|Parameters?|Params)\w*$/;
 /** LINQ and collection calls that give the collection itself. */

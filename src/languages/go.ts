@@ -20,6 +20,17 @@ import {
 } from "./tables/cloudflare-go.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
+/** The `strings` package's functions of one text as the evaluator's string methods (`strings.TrimLeft(s, "/")` takes any of the characters given, as Python's `lstrip`). */
+const GO_STRING_FUNCTIONS: Readonly<Record<string, string>> = {
+  ToUpper: "toUpperCase",
+  ToLower: "toLowerCase",
+  TrimSpace: "strip",
+  Trim: "strip",
+  TrimLeft: "lstrip",
+  TrimRight: "rstrip",
+  TrimPrefix: "removeprefix",
+  TrimSuffix: "removesuffix",
+};
 /** Types of the Go SDK that marshal themselves into JSON text (a Logpush job's filter). */
 const SELF_SERIALISED_SDK_TYPES = new Set(["LogpushJobFilters"]);
 const SPRINTF = new Set(["Sprintf", "Errorf"]);
@@ -485,6 +496,9 @@ class GoLowering extends TreeLowering {
       }
       // strings.Join(parts, "/"); path.Join("zones", id) and url.JoinPath(base, "zones", id): the pieces joined with "/".
       if (packageName === "strings" && name === "Join" && lowered.length === 2) return this.call(this.member(lowered[0]!, "join", range, range), [lowered[1]!], range);
+      // strings.TrimPrefix(path, "/"), strings.ToUpper(method): the string methods that do the same.
+      const stringMethod = packageName === "strings" ? GO_STRING_FUNCTIONS[name] : undefined;
+      if (stringMethod && lowered.length >= 1 && lowered.length <= 2) return this.call(this.member(lowered[0]!, stringMethod, range, range), lowered.slice(1), range);
       if ((packageName === "path" && name === "Join") || (packageName === "url" && name === "JoinPath")) {
         return this.call(this.member(this.array(lowered, range), "join", range, range), [this.string("/", range)], range);
       }

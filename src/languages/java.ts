@@ -74,7 +74,7 @@ const CLIENT_NAME = /rest|template|client|http/i;
 /** Calls that give their first argument's text (`URI.create(u)`, `URLEncoder.encode(id, UTF_8)`, `String.valueOf(x)`). */
 const TEXT_KEEPING = new Set(["URI.create", "URLEncoder.encode", "String.valueOf", "Objects.requireNonNull", "UriComponentsBuilder.fromHttpUrl", "UriComponentsBuilder.fromUriString"]);
 /** String methods, as the model's JavaScript names. */
-const STRING_METHODS: Readonly<Record<string, string>> = { toLowerCase: "toLowerCase", toUpperCase: "toUpperCase", trim: "trim", strip: "trim", replace: "replaceAll", concat: "concat", contains: "includes", startsWith: "startsWith", endsWith: "endsWith", split: "split", toString: "toString" };
+const STRING_METHODS: Readonly<Record<string, string>> = { toLowerCase: "toLowerCase", toUpperCase: "toUpperCase", trim: "trim", strip: "trim", stripLeading: "trimStart", stripTrailing: "trimEnd", replace: "replaceAll", concat: "concat", contains: "includes", startsWith: "startsWith", endsWith: "endsWith", split: "split", toString: "toString" };
 
 export function lowerJava(tree: Tree, text: string, file: string): LoweredFile {
   return new JavaLowering(file, text).lowerTree(tree);

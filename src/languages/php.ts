@@ -30,7 +30,8 @@ function streamContextMethod(context: IR.Expression): IR.Expression | null {
 }
 
 /** PHP's string functions that are a JavaScript string's methods. */
-const PHP_STRING_FUNCTIONS: Readonly<Record<string, string>> = { strtoupper: "toUpperCase", strtolower: "toLowerCase", trim: "trim" };
+/** PHP's string functions as the evaluator's string methods (`trim($path, '/')` takes any of the characters given, as Python's `strip`). */
+const PHP_STRING_FUNCTIONS: Readonly<Record<string, string>> = { strtoupper: "toUpperCase", strtolower: "toLowerCase", trim: "strip", ltrim: "lstrip", rtrim: "rstrip" };
 
 /** Where a class is named as one: `new C`, `extends C`, `C::m()`, `C::X`, `C::$p`, and a type (`Client $client`, `?Client`, `: Client`). */
 const CLASS_NAME_PLACES = ["object_creation_expression", "base_clause", "scoped_call_expression", "class_constant_access_expression", "scoped_property_access_expression", "named_type"];
@@ -452,7 +453,7 @@ class PhpLowering extends TreeLowering {
     if (name === "add_query_arg" && args.length >= 2) return this.binary("+", this.binary("+", args.at(-1)!, this.string("?", range), range), this.opaque(range, args.slice(0, -1)), range);
     // strtoupper($method), strtolower($name), trim($path): the string methods that do the same.
     const stringMethod = PHP_STRING_FUNCTIONS[name];
-    if (stringMethod && args.length === 1) return this.call(this.member(args[0]!, stringMethod, range, range), [], range);
+    if (stringMethod && (args.length === 1 || (args.length === 2 && stringMethod.endsWith("strip")))) return this.call(this.member(args[0]!, stringMethod, range, range), args.slice(1), range);
     // esc_url_raw($url): the URL as given.
     if (name === "esc_url_raw" && args[0]) return args[0];
     // json_encode(['where' => …]): the JSON text of the value

@@ -14,6 +14,17 @@ import type { SyntaxNode } from "./tree-sitter.js";
 export const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head"]);
 /** Methods that hand back the same text (or the value inside a `Result`/`Option`). */
 export const SAME_VALUE = new Set(["to_string", "to_owned", "clone", "into", "as_str", "as_ref", "borrow", "unwrap", "expect", "unwrap_or_default", "as_deref", "to_vec", "iter", "into_iter", "trim", "as_slice"]);
+/** Rust's string methods as the evaluator's (`trim_start_matches('/')` and the like keep their own names). */
+export const RUST_STRING_METHODS: Readonly<Record<string, string>> = {
+  to_uppercase: "toUpperCase",
+  to_lowercase: "toLowerCase",
+  replace: "replaceAll",
+  trim_start: "trimStart",
+  trim_end: "trimEnd",
+  trim_start_matches: "trim_start_matches",
+  trim_end_matches: "trim_end_matches",
+  trim_matches: "trim_matches",
+};
 /** Associated functions that return their argument's text (`String::from(x)`, `Url::parse(x)`). */
 export const SAME_VALUE_CONSTRUCTORS = /^(?:String::from|Url::parse|url::Url::parse|Cow::from|Cow::Borrowed|Some|Ok|Box::new|Arc::new|Rc::new|HashMap::from|BTreeMap::from|Vec::from)$/;
 /** Macros whose first argument is a format: `format!` gives its text; the others write it somewhere. */
@@ -116,7 +127,17 @@ export class RustMacros {
       let index = 1;
       while (index + 1 < parts.length && parts[index]!.type === "." && parts[index + 1]!.type === "identifier") {
         const field = parts[index + 1]!;
-        const call = parts[index + 2]?.type === "token_tree" && parts[index + 2]!.namedChildCount === 0 ? parts[index + 2]! : null;
+        const argumentTree = parts[index + 2]?.type === "token_tree" && parts[index + 2]!.firstChild?.type === "(" ? parts[index + 2]! : null;
+        const stringMethod = RUST_STRING_METHODS[field.text];
+        // path.trim_start_matches('/'), verb.to_uppercase(): the string method's result
+        if (argumentTree && stringMethod) {
+          const at: IR.Range = [first.startIndex, argumentTree.endIndex];
+          const args = argumentTree.namedChildCount === 0 ? [] : splitTokens(argumentTree, ",").map((tokens) => this.tokenExpression(tokens, at));
+          value = this.host.call(this.host.member(value, stringMethod, at, this.host.range(field)), args, at);
+          index += 3;
+          continue;
+        }
+        const call = argumentTree?.namedChildCount === 0 ? argumentTree : null;
         if (call && !SAME_VALUE.has(field.text)) break;
         if (!call) value = this.host.member(value, field.text, [first.startIndex, field.endIndex], this.host.range(field));
         index += call ? 3 : 2;

@@ -14,7 +14,7 @@
 import type * as IR from "../core/ir.js";
 import { isCurl } from "../core/curl-command.js";
 import { API_BASE, TreeLowering, type LoweredFile } from "./lowering.js";
-import { HTTP_VERBS, isComment, rawStringValue, RustMacros, SAME_VALUE, SAME_VALUE_CONSTRUCTORS, stringValue } from "./rust-macros.js";
+import { HTTP_VERBS, isComment, rawStringValue, RUST_STRING_METHODS, RustMacros, SAME_VALUE, SAME_VALUE_CONSTRUCTORS, stringValue } from "./rust-macros.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 export function lowerRust(tree: Tree, text: string, file: string): LoweredFile {
@@ -444,6 +444,9 @@ class RustLowering extends TreeLowering {
         return this.string(stringValue(node.text), range);
       case "raw_string_literal":
         return this.string(rawStringValue(node.text), range);
+      // '/' in `path.trim_start_matches('/')`: a one-character text
+      case "char_literal":
+        return this.string(stringValue(`"${node.text.slice(1, -1)}"`), range);
       case "integer_literal":
       case "float_literal": {
         const digits = node.text.replace(/_/g, "").replace(/(?:[iu](?:8|16|32|64|128|size)|f32|f64)$/, "");
@@ -601,7 +604,7 @@ class RustLowering extends TreeLowering {
       }
       // [base, "/zones/", zone].concat(): the pieces joined.
       if (name === "concat" && args.length === 0) return this.call(this.member(this.expression(receiver), "join", this.range(callee), this.range(field)), [this.string("", range)], range);
-      const jsName = name === "to_uppercase" ? "toUpperCase" : name === "to_lowercase" ? "toLowerCase" : name === "replace" ? "replaceAll" : name;
+      const jsName = RUST_STRING_METHODS[name] ?? name;
       return this.call(this.member(this.expression(receiver), jsName, this.range(callee), this.range(field)), args, range);
     }
     const args = argumentNodes.map((arg) => this.expression(arg));

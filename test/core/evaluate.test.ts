@@ -546,3 +546,34 @@ describe("SRV data assigned under a test of the type", () => {
     expect(confidences(`export function show(record, form) { if (record.type === "SRV") { return form.data.name; } return null; }`)).toEqual([]);
   });
 });
+
+describe("a parameter with a default, given an argument whose value is not known", () => {
+  const found = (code: string) => analyzeCode(`const API = "https://api.cloudflare.com/client/v4";\n${code}`).map((finding) => `${finding.item} ${finding.method ?? "any"} ${finding.confidence}`);
+  const limitPath = `function limitPath(zone, id = null) { if (id) { return "/zones/" + zone + "/rate_limits/" + id; } return "/zones/" + zone + "/rate_limits"; }\n`;
+
+  it("is not the default: the branch for an argument given is taken too", () => {
+    // Before, the unknown `id` was the default `null`: only the collection, never deleted, so nothing at all.
+    expect(found(`${limitPath}export const drop = (zone, id) => fetch(API + limitPath(zone, id), { method: "DELETE" });`)).toEqual(["3 DELETE high"]);
+  });
+
+  it("is the default when the argument is left out or given as `undefined`", () => {
+    // (The path with an id, taken by no request, stays a mention of medium confidence.)
+    expect(found(`${limitPath}export const list = (zone) => fetch(API + limitPath(zone));`).sort()).toEqual(["3 GET high", "3 any medium"]);
+    expect(found(`${limitPath}export const list = (zone) => fetch(API + limitPath(zone, undefined));`).sort()).toEqual(["3 GET high", "3 any medium"]);
+  });
+});
+
+describe("a string's ends taken off", () => {
+  const methods = (code: string) => analyzeCode(`const API = "https://api.cloudflare.com/client/v4/";\n${code}`).map((finding) => `${finding.method ?? "any"} ${finding.confidence}`);
+
+  it("by counting (`slice`, `substring`), while the end counted from is known text", () => {
+    expect(methods(`const clean = (p) => (p.startsWith("/") ? p.slice(1) : p);\nexport const f = (zone) => fetch(API + clean("/zones/" + zone + "/filters"));`)).toEqual(["GET high"]);
+    expect(methods(`const base = API.substring(0, API.length - 1);\nexport const f = (zone) => fetch(base + "/zones/" + zone + "/filters");`)).toEqual(["GET high"]);
+    // A count that runs into a part not known: not known where the text then starts.
+    expect(methods(`export const f = (zone, p) => fetch(API + (p + "/zones/" + zone + "/filters").slice(3));`)).toEqual(["any medium"]);
+  });
+
+  it("by characters or whitespace (`trimEnd`, `trim`), leaving what does not start so", () => {
+    expect(methods(`export const f = (zone) => fetch(API.trimEnd() + ("zones/" + zone + "/filters ").trim());`)).toEqual(["GET high"]);
+  });
+});

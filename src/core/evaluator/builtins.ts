@@ -5,7 +5,7 @@
  */
 import type { CallExpression, NewExpression } from "../ir.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringValue, type Value, type Env } from "../values.js";
+import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringPart, type StringValue, type Value, type Env } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
 import { asObject, importedValue, requiredValue } from "./modules.js";
@@ -110,8 +110,124 @@ const CASE_CHANGES = new Map<string, (text: string) => string>([
   ["downcase", lower],
 ]);
 
+const WHITESPACE = " \t\n\r\v\f";
+/**
+ * A string's methods that take characters off its ends, in the languages read (a language's own
+ * name where it has one; PHP's `trim($s, '/')`, Go's `strings.TrimPrefix`, C#'s `TrimStart('/')`
+ * and Rust's `trim_start_matches('/')` are lowered to one of these): `path.lstrip('/')` before
+ * `f"{base}/{path}"` is how a helper accepts paths written with or without their slash.
+ * `chars`: any of the characters given (whitespace by default), as often as they come;
+ * `prefix`: the text given, once; `repeated`: the text given, as often as it comes.
+ */
+const TRIMS = new Map<string, { start: boolean; end: boolean; mode: "chars" | "prefix" | "repeated" }>([
+  ["strip", { start: true, end: true, mode: "chars" }],
+  ["lstrip", { start: true, end: false, mode: "chars" }],
+  ["rstrip", { start: false, end: true, mode: "chars" }],
+  ["trimStart", { start: true, end: false, mode: "chars" }],
+  ["trimLeft", { start: true, end: false, mode: "chars" }],
+  ["trimEnd", { start: false, end: true, mode: "chars" }],
+  ["trimRight", { start: false, end: true, mode: "chars" }],
+  ["removeprefix", { start: true, end: false, mode: "prefix" }],
+  ["delete_prefix", { start: true, end: false, mode: "prefix" }],
+  ["removesuffix", { start: false, end: true, mode: "prefix" }],
+  ["delete_suffix", { start: false, end: true, mode: "prefix" }],
+  ["chomp", { start: false, end: true, mode: "prefix" }],
+  ["trim_start_matches", { start: true, end: false, mode: "repeated" }],
+  ["trim_end_matches", { start: false, end: true, mode: "repeated" }],
+  ["trim_matches", { start: true, end: true, mode: "repeated" }],
+]);
+
+/**
+ * The parts with text taken off one end by `cut`, which is given each part's text in turn from
+ * that end and says what is left of it and whether to go on into the next part; an unknown part
+ * reached while going on ends it (`stop`: as it is, its text may or may not begin so; `fail`:
+ * the result is unknown, as when a count of characters runs into it).
+ */
+function cutEnd(parts: readonly StringPart[], atStart: boolean, cut: (text: string) => { rest: string; more: boolean }, atUnknown: "stop" | "fail"): StringPart[] | null {
+  const result = atStart ? [...parts] : [...parts].reverse();
+  while (result.length > 0) {
+    const first = result[0]!;
+    if (isHole(first)) {
+      if (atUnknown === "fail") return null;
+      break;
+    }
+    const { rest, more } = cut(first.text);
+    if (rest !== "" || !more) {
+      if (rest === "") result.shift();
+      else result[0] = { ...first, text: rest };
+      break;
+    }
+    result.shift();
+  }
+  return atStart ? result : result.reverse();
+}
+
+/** Takes `what` off one end of the known text (see `TRIMS`). */
+function trimmedEnd(parts: readonly StringPart[], atStart: boolean, mode: "chars" | "prefix" | "repeated", what: string): StringPart[] {
+  const cut = (text: string): { rest: string; more: boolean } => {
+    if (mode === "chars") {
+      let index = 0;
+      const at = (i: number) => (atStart ? text[i]! : text[text.length - 1 - i]!);
+      while (index < text.length && what.includes(at(index))) index++;
+      return { rest: atStart ? text.slice(index) : text.slice(0, text.length - index), more: index === text.length };
+    }
+    let rest = text;
+    let taken = false;
+    do {
+      if (what === "" || !(atStart ? rest.startsWith(what) : rest.endsWith(what))) break;
+      rest = atStart ? rest.slice(what.length) : rest.slice(0, rest.length - what.length);
+      taken = true;
+    } while (mode === "repeated");
+    // A prefix taken once ends with the part that held it; one not found there is not taken further in.
+    return { rest, more: mode === "repeated" && taken && rest === "" };
+  };
+  return cutEnd(parts, atStart, cut, "stop")!;
+}
+
+/** `count` characters taken off one end, or null when they run into an unknown part. */
+function withoutCharacters(parts: readonly StringPart[], atStart: boolean, count: number): StringPart[] | null {
+  let left = count;
+  return cutEnd(
+    parts,
+    atStart,
+    (text) => {
+      const taken = Math.min(left, text.length);
+      left -= taken;
+      return { rest: atStart ? text.slice(taken) : text.slice(0, text.length - taken), more: left > 0 };
+    },
+    count > 0 ? "fail" : "stop",
+  );
+}
+
+/**
+ * `path.slice(1)` after `path.startsWith("/")`, `base.slice(0, -1)`, `substring(1)`: characters
+ * counted from the ends, while the ends are known text (a count from the start that ends at the
+ * other end needs all of it known).
+ */
+function slicedString(receiver: StringValue, bounds: readonly Value[]): Value {
+  if (bounds.length === 0 || bounds.length > 2 || bounds.some((bound) => bound.kind !== "number")) return UNKNOWN;
+  const [start, end] = (bounds as Extract<Value, { kind: "number" }>[]).map((bound) => bound.value);
+  const known = staticText(receiver);
+  if (known !== null) return text(known.slice(start, end));
+  if (start === undefined || start < 0 || !Number.isInteger(start) || (end !== undefined && (end > 0 || !Number.isInteger(end)))) return UNKNOWN;
+  const fromStart = withoutCharacters(receiver.parts, true, start);
+  const parts = fromStart && end !== undefined ? withoutCharacters(fromStart, false, -end) : fromStart;
+  return parts ? stringValue(parts) : UNKNOWN;
+}
+
 export function stringMethodCall(evaluator: Evaluator, program: Program, node: CallExpression, receiver: StringValue, name: string, env: Env | null): Value {
-  if (name === "toString" || name === "trim" || name === "valueOf") return receiver;
+  if (name === "toString" || name === "valueOf") return receiver;
+  const trim = TRIMS.get(name) ?? (name === "trim" ? TRIMS.get("strip") : undefined);
+  if (trim && node.args.length <= 1) {
+    const given = node.args[0] ? staticText(evaluator.value(program, node.args[0], env)) : trim.mode === "prefix" ? (name === "chomp" ? "\n" : null) : WHITESPACE;
+    if (given === null) return UNKNOWN;
+    let parts = receiver.parts;
+    if (trim.start) parts = trimmedEnd(parts, true, trim.mode, given);
+    if (trim.end) parts = trimmedEnd(parts, false, trim.mode, given);
+    if (parts.length === 0) return receiver.parts.length === 0 ? receiver : { kind: "string", parts: [], computed: true };
+    return stringValue(parts);
+  }
+  if (name === "slice" || name === "substring") return slicedString(receiver, evaluator.args(program, node, env));
   // `method.toUpperCase()`, PHP's `strtoupper($method)`, Python's `method.lower()`, Ruby's
   // `verb.upcase`: the text changed, the unknown parts as they were.
   if (CASE_CHANGES.has(name) && node.args.length === 0) {

@@ -169,6 +169,12 @@ export class Evaluator {
             return stringValue([...partsOf(left, hintOf(node.left)), ...partsOf(right, hintOf(node.right))]);
           }
         }
+        // `path.length - 1`: a count to slice by.
+        if (node.operator === "-") {
+          const left = this.value(program, node.left, env);
+          const right = left.kind === "number" ? this.value(program, node.right, env) : UNKNOWN;
+          if (left.kind === "number" && right.kind === "number") return { kind: "number", value: left.value - right.value };
+        }
         return UNKNOWN;
       case "logical": {
         const left = this.value(program, node.left, env);
@@ -256,6 +262,8 @@ export class Evaluator {
     }
     const library = GLOBAL_LIBRARIES[node.name];
     if (library) return { kind: "library", library, path: [] };
+    // `f(a, undefined, b)`, and the slot a front end leaves for an argument passed by name elsewhere: nothing given.
+    if (node.name === "undefined") return NULL;
     // Bound nowhere here: a name of a module imported whole (Python's `from consts import *`).
     for (const source of program.starImports) {
       const imported = importedValue(this, program, source, node.name);
@@ -281,7 +289,10 @@ export class Evaluator {
           const written = this.rewrittenParameter(program, binding, NULL, env);
           if (written !== NULL) return written;
         }
-        const value = this.steps(program, argument, source.steps, source.fallback, env);
+        // An argument passed whose value is not known is not the default: `limitPath(zone, id)` with
+        // an `id` from elsewhere may well be given (the default stands for an argument left out).
+        const passedUnknown = !source.rest && source.index < args.length && source.steps.length === 0 && argument.kind === "unknown";
+        const value = this.steps(program, argument, source.steps, passedUnknown ? null : source.fallback, env);
         if (!asGiven && (value.kind === "string" || value.kind === "boolean" || value.kind === "null") && binding.writes.length > 0) return this.rewrittenParameter(program, binding, value, env);
         return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText, this) ?? value) : value;
       }
@@ -570,8 +581,12 @@ export class Evaluator {
         return { kind: "library", library: object.library, path: [...object.path, key] };
       case "client":
         return { ...object, path: [...object.path, key] };
-      case "string":
+      case "string": {
+        // `API.length - 1` in `API.substring(0, API.length - 1)`: the length of a text known whole.
+        const known = key === "length" ? staticText(object) : null;
+        if (known !== null) return { kind: "number", value: known.length };
         return urlComponent(object, key) ?? UNKNOWN;
+      }
       case "class":
         return classMember(this, object.program, object.cls, key, true) ?? UNKNOWN;
       case "instance":
