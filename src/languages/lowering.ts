@@ -483,6 +483,50 @@ const STATEMENT_KINDS = new Set(["var", "function-declaration", "class-declarati
 const isExpression = (node: Child): node is IR.Expression => !STATEMENT_KINDS.has(node.kind);
 
 /** Decodes the common backslash escapes of double-quoted strings (`\n`, `\"`, `\\`, `\/`, `\$`). */
+/**
+ * A body whose last statement's value is what the function returns (Ruby's methods and blocks,
+ * PowerShell's pipeline output): its last expression becomes a return, and so does the last of
+ * each branch when it ends with an `if`, a `case` or a block. `assignments`: whether an
+ * assignment last gives its value (Ruby's `@url = …` does; PowerShell's puts nothing out).
+ */
+export function withImplicitReturn(body: IR.Statement[], assignments: boolean): IR.Statement[] {
+  const last = body.at(-1);
+  if (!last) return body;
+  // A case clause's closing `break` (added so that clauses do not fall through) comes after its value.
+  if (last.kind === "break" && body.length > 1) {
+    const before = withImplicitReturn(body.slice(0, -1), assignments);
+    return before.at(-1) === body.at(-2) ? body : [...before, last];
+  }
+  const returned = implicitReturn(last, assignments);
+  return returned === last ? body : [...body.slice(0, -1), returned];
+}
+
+function implicitReturn(statement: IR.Statement, assignments: boolean): IR.Statement {
+  switch (statement.kind) {
+    case "expression":
+      if (statement.expression.kind === "assign" && !assignments) return statement;
+      return { kind: "return", range: statement.range, argument: statement.expression };
+    case "block": {
+      const body = withImplicitReturn(statement.body, assignments);
+      return body === statement.body ? statement : { ...statement, body };
+    }
+    case "if": {
+      const consequent = implicitReturn(statement.consequent, assignments);
+      const alternate = statement.alternate && implicitReturn(statement.alternate, assignments);
+      return consequent === statement.consequent && alternate === statement.alternate ? statement : { ...statement, consequent, alternate };
+    }
+    case "switch": {
+      const cases = statement.cases.map((clause) => {
+        const body = withImplicitReturn(clause.body, assignments);
+        return body === clause.body ? clause : { ...clause, body };
+      });
+      return cases.every((clause, index) => clause === statement.cases[index]) ? statement : { ...statement, cases };
+    }
+    default:
+      return statement;
+  }
+}
+
 export function unescapeText(raw: string): string {
   return raw.replace(/\\(.)/g, (_, char: string) => (char === "n" ? "\n" : char === "t" ? "\t" : char === "r" ? "\r" : char));
 }

@@ -16,7 +16,7 @@
  */
 import type * as IR from "../core/ir.js";
 import { jsonDocumentModel, jsonToModelWithHoles } from "./json.js";
-import { bracePieces, TreeLowering, type CommandWord, type LoweredFile } from "./lowering.js";
+import { bracePieces, TreeLowering, withImplicitReturn, type CommandWord, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 /** The cmdlets (and their aliases) that send a request. */
@@ -289,7 +289,7 @@ class PowerShellLowering extends TreeLowering {
     return this.inFunctionScope(shape?.params ?? [], () => {
       const parameters = list ? this.parameters(list) : [];
       const body = block ? this.statements(block.namedChildren.filter((child) => child?.type !== "param_block")) : [];
-      return this.fn(name, parameters.map((p) => p.name), parameters.map((p) => p.range), withImplicitReturn(body), this.range(definition), [], parameters.map((p) => p.defaultValue));
+      return this.fn(name, parameters.map((p) => p.name), parameters.map((p) => p.range), withImplicitReturn(body, false), this.range(definition), [], parameters.map((p) => p.defaultValue));
     });
   }
 
@@ -300,7 +300,7 @@ class PowerShellLowering extends TreeLowering {
     this.switchSubject = null;
     try {
       return this.inFunctionScope(["_"], () => {
-        const fn = this.fn(null, ["_"], [this.range(node)], withImplicitReturn(this.statements(node.namedChildren)), this.range(node));
+        const fn = this.fn(null, ["_"], [this.range(node)], withImplicitReturn(this.statements(node.namedChildren), false), this.range(node));
         return { ...fn, arrow: true };
       });
     } finally {
@@ -787,9 +787,3 @@ function unescapePowerShell(raw: string, here: boolean): string {
   return here ? text : text.replace(/""/g, '"');
 }
 
-/** A PowerShell function returns what its last statement leaves in the pipeline: a bare value last is its return. */
-function withImplicitReturn(body: IR.Statement[]): IR.Statement[] {
-  const last = body.at(-1);
-  if (!last || last.kind !== "expression" || last.expression.kind === "assign") return body;
-  return [...body.slice(0, -1), { kind: "return", range: last.range, argument: last.expression }];
-}

@@ -7,7 +7,7 @@
  * path (`conn.patch(path)`, `method: :patch, url: …`).
  */
 import type * as IR from "../core/ir.js";
-import { TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { TreeLowering, unescapeText, withImplicitReturn, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const NET_HTTP_VERBS: Readonly<Record<string, string>> = { Get: "GET", Post: "POST", Put: "PUT", Patch: "PATCH", Delete: "DELETE", Head: "HEAD", Options: "OPTIONS" };
@@ -408,7 +408,7 @@ class RubyLowering extends TreeLowering {
     const names = (parameters?.namedChildren ?? []).flatMap((p) => (p?.type === "identifier" ? [p] : []));
     return this.inFunctionScope(
       names.map((n) => n.text),
-      () => ({ ...this.fn(null, names.map((n) => n.text), names.map((n) => this.range(n)), body ? this.statements(body.namedChildren) : [], this.range(node)), arrow: true }),
+      () => ({ ...this.fn(null, names.map((n) => n.text), names.map((n) => this.range(n)), body ? withImplicitReturn(this.statements(body.namedChildren), true) : [], this.range(node)), arrow: true }),
     );
   }
 
@@ -441,7 +441,8 @@ class RubyLowering extends TreeLowering {
         name?.text ?? null,
         positional.map((p) => p.name.text),
         positional.map((p) => this.range(p.name)),
-        body ? this.statements(body.namedChildren) : [],
+        // A method returns its last statement's value; `initialize`'s is thrown away (`new` gives the object).
+        body ? (name?.text === "initialize" ? this.statements(body.namedChildren) : withImplicitReturn(this.statements(body.namedChildren), true)) : [],
         this.range(node),
         [],
         positional.map((p) => p.defaultValue),
