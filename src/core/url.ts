@@ -21,6 +21,11 @@ export interface UrlShape {
   apiPrefix: boolean;
   /** An unknown piece (a base URL, most likely) came before the path. */
   leadingHole: boolean;
+  /**
+   * The path began with an unknown piece named as a zone's id (`${zoneId}/firewall/rules`, on a
+   * client whose base ends in `/zones`): read as `zones/${zoneId}/…`, the `zones` guessed.
+   */
+  zonesGuessed: boolean;
   segments: UrlSegment[];
 }
 
@@ -28,6 +33,8 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:$/i;
 /** How many segments may stand before `/client/v4` (a same-origin proxy's own prefix). */
 const MAX_PROXY_PREFIX = 3;
 const WHITESPACE = /\s/;
+/** The names code gives a zone's id (`zone_id`, `zoneId`, `zoneIdentifier`, `zone`), as a hole's hint. */
+const ZONE_ID_NAME = /^(?:zone|zone_?id|zone_?identifier|zone_?tag)$/i;
 
 interface RawSegment {
   pieces: StringPart[];
@@ -77,11 +84,19 @@ export function parseUrl(parts: readonly StringPart[], anchors: ReadonlySet<stri
   }
 
   let leadingHole = false;
+  let zonesGuessed = false;
   if (host === undefined && startsWithSlash === false && segments.length > 0) {
     const head = segments[0]!;
     if (head.pieces.length === 1 && isHole(head.pieces[0]!)) {
       segments = segments.slice(1);
       leadingHole = true;
+      // `${base}/${zoneId}/…` or `${zoneId}/…`: a zone's id where the path starts, the base ending in `/zones`.
+      const zone = isZoneIdHole(head) ? head : segments.length >= 2 && isZoneIdHole(segments[0]!) ? segments[0]! : null;
+      if (zone && !anchors.has(segmentText(segments[zone === head ? 0 : 1]) ?? "")) {
+        if (zone !== head) segments = segments.slice(1);
+        segments = [{ pieces: [{ text: "zones", origin: null }] }, zone, ...segments];
+        zonesGuessed = true;
+      }
     } else if (isHole(head.pieces[0]!) && head.pieces.length === 2) {
       const rest = head.pieces[1]!;
       if (!isHole(rest) && anchors.has(rest.text)) {
@@ -106,6 +121,7 @@ export function parseUrl(parts: readonly StringPart[], anchors: ReadonlySet<stri
     host,
     apiPrefix,
     leadingHole,
+    zonesGuessed,
     segments: segments.map((segment) => {
       const value = segmentText(segment);
       const routeParameter = value !== null && (/^:\w+$/.test(value) || /^\{\w+\}$/.test(value));
@@ -116,6 +132,11 @@ export function parseUrl(parts: readonly StringPart[], anchors: ReadonlySet<stri
       };
     }),
   };
+}
+
+function isZoneIdHole(segment: RawSegment): boolean {
+  const only = segment.pieces.length === 1 ? segment.pieces[0]! : null;
+  return only !== null && isHole(only) && only.hint !== null && ZONE_ID_NAME.test(only.hint);
 }
 
 function segmentText(segment: RawSegment | undefined): string | null {

@@ -124,6 +124,8 @@ function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolea
     let confidence = (tail || trailing) && base === "high" ? "medium" : base;
     const literalCount = template.filter((segment) => !segment.startsWith(":")).length;
     if (confidence === "medium" && template[0] !== STRONG_ANCHOR && literalCount < 3) confidence = "low";
+    // `zones` guessed from the name of the id before the path: never high, and low unless two words of it were written.
+    if (shape.zonesGuessed) confidence = confidence === "high" || (confidence === "medium" && literalCount >= 3) ? "medium" : "low";
     let decidingIndex = template.length - 1;
     while (decidingIndex > 0 && template[decidingIndex]!.startsWith(":")) decidingIndex--;
     const deciding = shape.segments[decidingIndex]?.pieces.at(-1) ?? null;
