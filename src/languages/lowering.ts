@@ -482,7 +482,6 @@ export abstract class TreeLowering {
 const STATEMENT_KINDS = new Set(["var", "function-declaration", "class-declaration", "expression", "return", "if", "block", "for-of", "loop", "switch", "try", "import", "export-named", "export-default", "export-all", "type-declaration", "other"]);
 const isExpression = (node: Child): node is IR.Expression => !STATEMENT_KINDS.has(node.kind);
 
-/** Decodes the common backslash escapes of double-quoted strings (`\n`, `\"`, `\\`, `\/`, `\$`). */
 /**
  * A body whose last statement's value is what the function returns (Ruby's methods and blocks,
  * PowerShell's pipeline output): its last expression becomes a return, and so does the last of
@@ -527,6 +526,7 @@ function implicitReturn(statement: IR.Statement, assignments: boolean): IR.State
   }
 }
 
+/** Decodes the common backslash escapes of double-quoted strings (`\n`, `\"`, `\\`, `\/`, `\$`). */
 export function unescapeText(raw: string): string {
   return raw.replace(/\\(.)/g, (_, char: string) => (char === "n" ? "\n" : char === "t" ? "\t" : char === "r" ? "\r" : char));
 }

@@ -29,7 +29,6 @@ function streamContextMethod(context: IR.Expression): IR.Expression | null {
   return property(property(context.args[0], "http"), "method") ?? null;
 }
 
-/** PHP's string functions that are a JavaScript string's methods. */
 /** PHP's string functions as the evaluator's string methods (`trim($path, '/')` takes any of the characters given, as Python's `strip`). */
 const PHP_STRING_FUNCTIONS: Readonly<Record<string, string>> = { strtoupper: "toUpperCase", strtolower: "toLowerCase", trim: "strip", ltrim: "lstrip", rtrim: "rstrip" };
 
