@@ -204,12 +204,13 @@ function withoutCharacters(parts: readonly StringPart[], atStart: boolean, count
  * counted from the ends, while the ends are known text (a count from the start that ends at the
  * other end needs all of it known).
  */
-function slicedString(receiver: StringValue, bounds: readonly Value[]): Value {
+function slicedString(receiver: StringValue, bounds: readonly Value[], name: "slice" | "substring"): Value {
   if (bounds.length === 0 || bounds.length > 2 || bounds.some((bound) => bound.kind !== "number")) return UNKNOWN;
   const [start, end] = (bounds as Extract<Value, { kind: "number" }>[]).map((bound) => bound.value);
   const known = staticText(receiver);
-  if (known !== null) return text(known.slice(start, end));
-  if (start === undefined || start < 0 || !Number.isInteger(start) || (end !== undefined && (end > 0 || !Number.isInteger(end)))) return UNKNOWN;
+  if (known !== null) return text(name === "substring" ? known.substring(start!, end) : known.slice(start, end));
+  // (`substring` takes a negative end as 0, not as a count from the end.)
+  if (start === undefined || start < 0 || !Number.isInteger(start) || (end !== undefined && (end > 0 || !Number.isInteger(end) || name === "substring"))) return UNKNOWN;
   const fromStart = withoutCharacters(receiver.parts, true, start);
   const parts = fromStart && end !== undefined ? withoutCharacters(fromStart, false, -end) : fromStart;
   return parts ? stringValue(parts) : UNKNOWN;
@@ -227,7 +228,7 @@ export function stringMethodCall(evaluator: Evaluator, program: Program, node: C
     if (parts.length === 0) return receiver.parts.length === 0 ? receiver : { kind: "string", parts: [], computed: true };
     return stringValue(parts);
   }
-  if (name === "slice" || name === "substring") return slicedString(receiver, evaluator.args(program, node, env));
+  if (name === "slice" || name === "substring") return slicedString(receiver, evaluator.args(program, node, env), name);
   // `method.toUpperCase()`, PHP's `strtoupper($method)`, Python's `method.lower()`, Ruby's
   // `verb.upcase`: the text changed, the unknown parts as they were.
   if (CASE_CHANGES.has(name) && node.args.length === 0) {
