@@ -5,7 +5,7 @@
  */
 import { BARREL_DEPTH, BarrelReader, BARRELS_FINGERPRINT, importedNamesOf } from "./barrels.js";
 import { KEPT_STRINGS, Signal, unionOfHints, type Hints } from "./hints.js";
-import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE } from "./libraries.js";
+import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "./libraries.js";
 
 /** What leads to a module specifier's quote: `from`, `require(`, `import(`, `import "…"`. */
 export const SPECIFIER_LEAD = String.raw`\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+`;
@@ -123,6 +123,26 @@ export function pythonModuleImports(text: string): readonly string[] {
     }
   }
   return found.size === 0 ? NO_IMPORTS : [...found].map((module) => KEPT_STRINGS.intern(PYTHON_MODULE_SOURCE + module));
+}
+
+/** `require "cloudflare/http_client"`, `require_relative "client"`, `require_relative('../lib/api')`: a literal feature name. */
+const RUBY_REQUIRE = /^[ \t]*(require|require_relative|load)[ \t]*\(?[ \t]*["']([^"'#\n]+)["']/gm;
+
+/**
+ * The files a Ruby file loads, read from its text as the Ruby front end reads them (see its
+ * `requireStatement`): as `ruby:` specifiers, `./`-relative for `require_relative`.
+ */
+export function rubyRequireImports(text: string): readonly string[] {
+  if (!text.includes("require") && !text.includes("load")) return NO_IMPORTS;
+  const found = new Set<string>();
+  for (const [, verb, feature] of text.matchAll(RUBY_REQUIRE)) found.add(rubyFeature(verb!, feature!));
+  return found.size === 0 ? NO_IMPORTS : [...found].map((feature) => KEPT_STRINGS.intern(RUBY_FEATURE_SOURCE + feature));
+}
+
+/** The feature a `require` names as written, a `require_relative` (or a `load` of a path) as a path from the requiring file's folder. */
+export function rubyFeature(verb: string, feature: string): string {
+  if (verb === "require") return feature;
+  return feature.startsWith("./") || feature.startsWith("../") || feature.startsWith("/") ? feature : `./${feature}`;
 }
 
 /**

@@ -73,9 +73,21 @@ export const CSHARP_TYPE_SOURCE = "cs:";
  */
 export const PYTHON_MODULE_SOURCE = "python:";
 
-/** Whether an import may name a file of the project: a relative path, a PHP class, a C# type or a Python module. */
+/**
+ * The import source a Ruby file loads a file by (`ruby:cloudflare/http_client` for `require`,
+ * `ruby:./client` for `require_relative`): a file of the project when one is found there (see
+ * `RubyFeatureResolver`), else a gem (unknown).
+ */
+export const RUBY_FEATURE_SOURCE = "ruby:";
+
+/** Whether an import may name a file of the project: a relative path, a PHP class, a C# type, a Python module or a Ruby file. */
 export const isProjectSource = (specifier: string) =>
-  specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith(PHP_CLASS_SOURCE) || specifier.startsWith(CSHARP_TYPE_SOURCE) || specifier.startsWith(PYTHON_MODULE_SOURCE);
+  specifier.startsWith(".") ||
+  specifier.startsWith("/") ||
+  specifier.startsWith(PHP_CLASS_SOURCE) ||
+  specifier.startsWith(CSHARP_TYPE_SOURCE) ||
+  specifier.startsWith(PYTHON_MODULE_SOURCE) ||
+  specifier.startsWith(RUBY_FEATURE_SOURCE);
 
 export function libraryOfModule(specifier: string): LibraryName | undefined {
   return LIBRARY_OF_MODULE[specifier] ?? (/^(?:@cdktf\/provider-cloudflare|python:cdktf_cdktf_provider_cloudflare|python:pulumi_cloudflare)[/.]/.test(specifier) ? "terraform-provider" : undefined);

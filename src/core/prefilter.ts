@@ -77,6 +77,12 @@ const RECORD_MEMBER = /\b(?:proxied|ttl)\??\s*:/;
  * calls it may be anything (see `REQUEST_MODULES`).
  */
 const REQUEST_LIBRARY_WORDS = /\b(?:fetch|got|ky|Cloudflare)\b(?!\s+(?!from\b)[A-Za-z])|axios|undici|https?\.(?:request|get)|superagent|baseURL|prefixUrl|\buse(?:Lazy)?Fetch\(/;
+/**
+ * A name code gives a zone's id (`zone_id`, `zoneId`, `$zone`): a path that starts with it is read
+ * under `zones` (see `parseUrl`'s `zonesGuessed`), so the text holds the word `zones` for the paths
+ * it may start.
+ */
+const ZONE_ID_NAME = /\bzone(?:_?id|_?identifier|_?tag)?\b/i;
 /** `getattr(cf.zones.settings, name)`: Python's member named at run time, on a chain of members. */
 const GETATTR_CHAIN = /\bgetattr\(\s*([A-Za-z_][\w.]*)\s*,/g;
 /**
@@ -94,6 +100,8 @@ const DATASET = /\bdataset\b/i;
 const JOBS_PATH = /logpush[/.]jobs/i;
 /** Python's request libraries imported: `import requests`, `from httpx import AsyncClient`. */
 const PYTHON_REQUEST_IMPORT = /\b(?:import|from)[ \t]+(?:requests|httpx|aiohttp)\b/;
+/** Ruby's request libraries used: `Net::HTTP`, Faraday, RestClient, HTTParty, Excon, Typhoeus, http.rb. */
+const RUBY_REQUEST_LIBRARY = /\b(?:Net::HTTP|Faraday|RestClient|HTTParty|Excon|Typhoeus|HTTP\.(?:get|post|put|patch|delete|headers|auth))\b/;
 /** A Logpush filter's `where` key, in code or in JSON text (`where:`, `"where":`, `\"where\":`). */
 const FILTER_WHERE = /\bwhere\\?["']?\s*:/;
 /** The 1004 code compared (`=== 1004`, `1004 ==`, `case 1004`, Ruby's `when 1004`): the detector looks at nothing else. */
@@ -287,6 +295,7 @@ export class Prefilter {
         for (const segment of match[1]!.split(".")) if (this.pathWords.has(canonical(segment))) words.add(canonical(segment));
       }
     }
+    if (words.size > 0 && !words.has("zones") && ZONE_ID_NAME.test(text)) words.add("zones");
     if (TABLE_ITERATED.test(text)) {
       this.keys.lastIndex = 0;
       for (let match = this.keys.exec(text); match !== null; match = this.keys.exec(text)) words.add(canonical(match[1]!));
@@ -433,6 +442,8 @@ export class Prefilter {
     // A Python module that sends requests itself (a base class's `api_get`, a helper): the JS
     // request-library words do not name Python's.
     if (text.includes("import") && PYTHON_REQUEST_IMPORT.test(text)) return true;
+    // A Ruby file that sends requests itself (a gem's HTTP class its resource classes require).
+    if (text.includes("require") && RUBY_REQUEST_LIBRARY.test(text)) return true;
     // A resource root alone (`zones`, `.user`) is in every other module of a project using the API.
     return hints.words.some((word) => !RESOURCE_ROOTS.has(word.startsWith(".") ? word.slice(1) : word));
   }
@@ -527,7 +538,7 @@ const sameNarrowing = (a: Narrowing, b: Narrowing) =>
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, GETATTR_CHAIN, DRAFT_CIPHER, SRV, SRV_DATA_PROTO, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, GETATTR_CHAIN, ZONE_ID_NAME, DRAFT_CIPHER, SRV, SRV_DATA_PROTO, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, RUBY_REQUEST_LIBRARY, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   mayHoldSrvData.toString(),
   literalWords.toString(),

@@ -8,6 +8,8 @@
  */
 import type * as IR from "../core/ir.js";
 import { TreeLowering, unescapeText, withImplicitReturn, type LoweredFile } from "./lowering.js";
+import { RUBY_FEATURE_SOURCE } from "../core/libraries.js";
+import { rubyFeature } from "../core/import-graph.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const NET_HTTP_VERBS: Readonly<Record<string, string>> = { Get: "GET", Post: "POST", Put: "PUT", Patch: "PATCH", Delete: "DELETE", Head: "HEAD", Options: "OPTIONS" };
@@ -62,9 +64,27 @@ class RubyLowering extends TreeLowering {
     return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
   }
 
+  /**
+   * `require "cloudflare/http_client"`, `require_relative "client"`: the file's classes, modules and
+   * constants become everyone's (Ruby has one namespace), so the file is imported whole.
+   */
+  private requireStatement(node: SyntaxNode): IR.Statement | null {
+    const verb = node.childForFieldName("method")?.text ?? "";
+    if (node.childForFieldName("receiver") || (verb !== "require" && verb !== "require_relative" && verb !== "load")) return null;
+    const args = node.childForFieldName("arguments")?.namedChildren.filter((child): child is SyntaxNode => child !== null) ?? [];
+    const feature = args.length === 1 ? this.expression(args[0]!) : null;
+    if (feature?.kind !== "string") return null;
+    return { kind: "import", range: this.range(node), source: RUBY_FEATURE_SOURCE + rubyFeature(verb, feature.value), specifiers: [], all: true };
+  }
+
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
     const range = this.range(node);
     switch (node.type) {
+      case "call": {
+        const required = this.requireStatement(node);
+        if (required) return required;
+        break;
+      }
       case "assignment":
       case "operator_assignment": {
         const left = node.childForFieldName("left");
@@ -88,7 +108,12 @@ class RubyLowering extends TreeLowering {
         return { kind: "function-declaration", range, fn: this.methodNode(node) };
       case "class":
         return this.classDeclaration(node);
-      case "module":
+      // `module Cloudflare … end`: its classes and constants are named as the file's own
+      // (`Cloudflare::HttpClient` is read as `HttpClient`), and are what a file requiring it gets.
+      case "module": {
+        const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
+        return body ? this.statements(body.namedChildren) : [];
+      }
       case "singleton_class": {
         const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
         return { kind: "block", range, body: body ? this.inFunctionScope([], () => this.statements(body.namedChildren)) : [] };
@@ -208,7 +233,9 @@ class RubyLowering extends TreeLowering {
         const scope = node.childForFieldName("scope");
         const name = node.childForFieldName("name");
         if (!name) return null;
-        return scope ? this.member(this.expression(scope), name.text, range, this.range(name)) : this.identifier(name.text, range);
+        // `Cloudflare::HttpClient`, `Api::BASE_URL`: a class or constant of a module, named as the module's contents are (see `module`).
+        if (!scope || (name.type === "constant" && isConstantPath(scope))) return this.identifier(name.text, range);
+        return this.member(this.expression(scope), name.text, range, this.range(name));
       }
       case "call":
         return this.callExpression(node);
@@ -291,6 +318,11 @@ class RubyLowering extends TreeLowering {
     // Net::HTTP.get(uri), Net::HTTP.get_response(uri), Net::HTTP.post(uri, data)
     if (receiver?.text.replace(/\s+/g, "") === "Net::HTTP" && /^(?:get|get_response|post|post_form)$/.test(name)) {
       return this.request(range, args[0] ?? null, name.startsWith("post") ? "POST" : "GET", args[1] ?? null, args.slice(1));
+    }
+    // RestClient::Request.execute(options): the request its `method:`, `url:` and `payload:` make (a literal hash or one built before)
+    if (name === "execute" && args.length === 1 && receiver?.text.replace(/\s+|^::/g, "") === "RestClient::Request" && args[0]!.kind !== "object") {
+      const options = args[0]!;
+      return this.request(range, this.member(options, "url", range, range), this.member(options, "method", range, range), this.member(options, "payload", range, range), args);
     }
     // JSON.parse(response.body): the response's JSON
     if (receiver?.text === "JSON" && name === "parse") {
@@ -496,4 +528,12 @@ class RubyLowering extends TreeLowering {
     return this.request(range, url, verb, payload);
   }
 
+}
+
+/** `Cloudflare`, `Cloudflare::Api`, `::Cloudflare`: constants only (not `client::X` or `foo.bar::X`). */
+function isConstantPath(node: SyntaxNode): boolean {
+  if (node.type === "constant") return true;
+  if (node.type !== "scope_resolution") return false;
+  const scope = node.childForFieldName("scope");
+  return node.childForFieldName("name")?.type === "constant" && (!scope || isConstantPath(scope));
 }

@@ -14,7 +14,8 @@ import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
 import { PythonModuleResolver } from "../files/resolve-python-module.js";
-import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE } from "../core/libraries.js";
+import { RubyFeatureResolver } from "../files/resolve-ruby-feature.js";
+import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "../core/libraries.js";
 
 /** No walk's listings in a worker: directories are listed as they are first asked. */
 const NO_LISTINGS: Listings = { get: () => undefined };
@@ -150,6 +151,8 @@ export class ScannerModuleHost implements ModuleHost {
   private csharpTypes: CSharpTypeResolver | null = null;
   /** Where the Python project's modules are (made when a Python file first imports one). */
   private pythonModules: PythonModuleResolver | null = null;
+  /** Where the files Ruby files require are (made when a Ruby file first requires one). */
+  private rubyFeatures: RubyFeatureResolver | null = null;
   /** The classes a Python file derives from, by file (its text as loaded). */
   private readonly pythonFollowed = new Map<string, ReadonlySet<string>>();
 
@@ -172,7 +175,9 @@ export class ScannerModuleHost implements ModuleHost {
     if (specifier.startsWith(PYTHON_MODULE_SOURCE) && name !== undefined && !pythonImportMatters(name, this.pythonFollowedOf(fromFile))) return null;
     const path = specifier.startsWith(PYTHON_MODULE_SOURCE)
       ? (this.pythonModules ??= new PythonModuleResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(PYTHON_MODULE_SOURCE.length))
-      : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));
+      : specifier.startsWith(RUBY_FEATURE_SOURCE)
+        ? (this.rubyFeatures ??= new RubyFeatureResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(RUBY_FEATURE_SOURCE.length))
+        : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));
     if (!path) return null;
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;

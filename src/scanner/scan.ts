@@ -16,7 +16,8 @@ import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
 import { PythonModuleResolver } from "../files/resolve-python-module.js";
-import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE } from "../core/libraries.js";
+import { RubyFeatureResolver } from "../files/resolve-ruby-feature.js";
+import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "../core/libraries.js";
 import type { FileTask } from "./analyser.js";
 import type { FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
@@ -27,7 +28,7 @@ import { contentHash } from "../files/content-hash.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
 import { bundlerOf, bundleSkipped } from "../files/generated-bundle.js";
 import { codeStamp } from "./code-stamp.js";
-import { csharpTypeImports, NO_IMPORTS, phpClassImports, pythonModuleImports, relativeImports, type ImportGraph } from "../core/import-graph.js";
+import { csharpTypeImports, NO_IMPORTS, phpClassImports, pythonModuleImports, relativeImports, rubyRequireImports, type ImportGraph } from "../core/import-graph.js";
 import { NO_RULES, Prefilter, PREFILTER_FINGERPRINT } from "../core/prefilter.js";
 import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
@@ -128,6 +129,7 @@ function importsIn(language: LanguageId, text: string): readonly string[] {
   if (language === "typescript") return relativeImports(text);
   if (language === "csharp") return csharpTypeImports(text);
   if (language === "python") return pythonModuleImports(text);
+  if (language === "ruby") return rubyRequireImports(text);
   return language === "php" ? phpClassImports(text) : NO_IMPORTS;
 }
 
@@ -280,11 +282,13 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const phpClasses = new PhpClassResolver(listingOracle(discovery.listings, restedOn));
   const csharpTypes = new CSharpTypeResolver(listingOracle(discovery.listings, restedOn));
   const pythonModules = new PythonModuleResolver(listingOracle(discovery.listings, restedOn));
-  /** A relative import of JS/TS, a class another PHP file declares, a type another C# file declares, or a module of the Python project. */
+  const rubyFeatures = new RubyFeatureResolver(listingOracle(discovery.listings, restedOn));
+  /** A relative import of JS/TS, a class another PHP file declares, a type another C# file declares, a module of the Python project, or a file a Ruby file requires. */
   const resolveImport: ImportResolver = (from, specifier) => {
     if (specifier.startsWith(PHP_CLASS_SOURCE)) return phpClasses.resolve(from, specifier.slice(PHP_CLASS_SOURCE.length));
     if (specifier.startsWith(CSHARP_TYPE_SOURCE)) return csharpTypes.resolve(from, specifier.slice(CSHARP_TYPE_SOURCE.length));
     if (specifier.startsWith(PYTHON_MODULE_SOURCE)) return pythonModules.resolve(from, specifier.slice(PYTHON_MODULE_SOURCE.length));
+    if (specifier.startsWith(RUBY_FEATURE_SOURCE)) return rubyFeatures.resolve(from, specifier.slice(RUBY_FEATURE_SOURCE.length));
     return resolveRelative(from, specifier);
   };
   // Aliases (`@/api/zones`) through the project's tsconfig `paths`, for the prefilter's import graph

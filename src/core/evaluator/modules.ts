@@ -59,8 +59,9 @@ export function exportedValue(evaluator: Evaluator, program: Program, name: stri
         return importedValue(evaluator, program, target.source, target.imported);
     }
   }
-  // A Python module's names are those it binds at its top level (imports included).
-  if (program.module.file.endsWith(".py")) {
+  // A Python module's names are those it binds at its top level (imports included); a Ruby file's
+  // classes, modules' contents and constants, which `require` makes everyone's.
+  if (program.module.file.endsWith(".py") || program.module.file.endsWith(".rb")) {
     const binding = program.moduleScope.lookup(name);
     if (binding) return evaluator.binding(program, binding, null);
   }
