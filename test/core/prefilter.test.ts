@@ -37,6 +37,8 @@ export const read = (zone: string) => cf.zoneSettings.read(zone, "minify");`,
 import "./firewall/rules";
 export const rules = (zone = zones[0]) => fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/firewall/rules\`);`,
   "both framing headers on one request": `export const send = (url: string, body: string) => fetch(url, { method: "POST", body, headers: { "Transfer-Encoding": "chunked", "Content-Length": String(body.length) } });`,
+  "a path that starts with a zone's id, on a client whose base ends in /zones": `export const list = (api: { get(path: string): Promise<unknown> }, zoneId: string) => api.get(\`\${zoneId}/firewall/rules\`);
+export const client = fetch;`,
   "a field read from DNS records": `export async function zones(zone: string) {
   const response = await fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/dns_records\`);
   const { result } = await response.json();
@@ -61,6 +63,8 @@ export { Tunnels } from "../accounts/tunnels";
 const load = () => import(\`./resources/zones/settings/minify\`);
 const legacy = require("../../user/billing/profile");
 export class Cloudflare { request = fetch; rules = new Rules(this); filters = Filters; load = load; legacy = legacy; }`,
+  "a zone named in a comment before a path word": `// the account of the zone/route you provide
+export const rules = (config: { firewall: { rules: string[] } }) => fetch("/api/firewall/rules", { body: JSON.stringify(config.firewall.rules) });`,
   "zone_id in a TypeScript Record": `export type ByZone = Record<string, { zone_id: string }>;
 export const idOf = (entry: { zone_id: string }) => entry.zone_id;`,
 };
