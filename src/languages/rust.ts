@@ -304,7 +304,8 @@ class RustLowering extends TreeLowering {
         const renamed = fieldAttributes.map((text) => /\bserde\s*\([^)]*\brename\s*=\s*"([^"]+)"/.exec(text)?.[1]).find((value) => value !== undefined);
         const json = renamed ?? field.text.replace(/^r#/, "");
         members.push(json);
-        const optional = /^Option\s*</.test(child.childForFieldName("type")?.text ?? "") || fieldAttributes.some((text) => /\bserde\s*\([^)]*\b(?:default|skip)/.test(text));
+        // `#[serde(skip_serializing)]` (only when written out) leaves the field required when read.
+        const optional = /^Option\s*</.test(child.childForFieldName("type")?.text ?? "") || fieldAttributes.some((text) => /\bserde\s*\([^)]*\b(?:default|skip|skip_deserializing)\b/.test(text));
         if (deserialized && !defaulted && !optional) required.push({ name: json, range: this.range(field) });
       }
       fieldAttributes = [];
