@@ -108,8 +108,11 @@ class PythonLowering extends TreeLowering {
         }
         return out;
       }
-      case "class_definition":
-        return { kind: "class-declaration", range, cls: this.classNode(node) };
+      case "class_definition": {
+        const model = validatedModel(node, this.range(node), (child) => this.range(child));
+        const declaration: IR.Statement = { kind: "class-declaration", range, cls: this.classNode(node) };
+        return model ? [declaration, model] : declaration;
+      }
       case "if_statement":
       case "elif_clause":
         return this.ifStatement(node);
@@ -966,4 +969,35 @@ function attributeChain(node: SyntaxNode): string[] | null {
   if (!object || !attribute) return null;
   const head = attributeChain(object);
   return head ? [...head, attribute.text] : null;
+}
+
+/** A class JSON is validated into, field by field: pydantic's `BaseModel` (or a dataclass built with `X(**record)`). */
+const MODEL_BASE = /(?:^|\.)(?:BaseModel)$/;
+const DATACLASS = /^@(?:dataclasses\.)?dataclass\b/;
+/** An annotation that accepts `None` (`Optional[str]`, `str | None`): read as optional (pydantic 1 gives it `None`). */
+const ACCEPTS_NONE = /^(?:typing\.)?Optional\[|\|\s*None\b|\bNone\s*\||^(?:typing\.)?Union\[.*\bNone\b/;
+
+/**
+ * `class DnsRecord(BaseModel): zone_id: str …`, `@dataclass class Record: …`: the names it
+ * declares, and those it requires when built from a record (an annotation without a default, or
+ * with `...`/`Field(...)`, that does not accept `None`): validating a record without one fails.
+ */
+function validatedModel(node: SyntaxNode, range: IR.Range, rangeOf: (child: SyntaxNode) => IR.Range): IR.TypeDeclaration | null {
+  const name = node.childForFieldName("name")?.text;
+  const bases = node.childForFieldName("superclasses")?.namedChildren.flatMap((base) => (base ? [base.text] : [])) ?? [];
+  const decorators = node.parent?.type === "decorated_definition" ? node.parent.namedChildren.flatMap((child) => (child?.type === "decorator" ? [child.text] : [])) : [];
+  if (!name || !(bases.some((base) => MODEL_BASE.test(base)) || decorators.some((decorator) => DATACLASS.test(decorator)))) return null;
+  const members: string[] = [];
+  const required: { name: string; range: IR.Range }[] = [];
+  for (const statement of node.childForFieldName("body")?.namedChildren ?? []) {
+    const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : null;
+    const field = assignment?.type === "assignment" ? assignment.childForFieldName("left") : null;
+    const annotation = assignment?.childForFieldName("type")?.text;
+    if (!assignment || field?.type !== "identifier" || annotation === undefined || /^(?:typing\.)?ClassVar\b/.test(annotation)) continue;
+    members.push(field.text);
+    const value = assignment.childForFieldName("right");
+    const noDefault = !value || value.type === "ellipsis" || (value.type === "call" && /^(?:pydantic\.)?Field$/.test(value.childForFieldName("function")?.text ?? "") && value.childForFieldName("arguments")?.namedChildren[0]?.type === "ellipsis");
+    if (noDefault && !ACCEPTS_NONE.test(annotation.replace(/\s+/g, " "))) required.push({ name: field.text, range: rangeOf(field) });
+  }
+  return { kind: "type-declaration", range, name, members, decodedRequires: required };
 }

@@ -70,11 +70,21 @@ export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
   };
   // A zod schema of records as returned (see `zodRecordSchemas`), wherever the records come from.
   if (ctx.program.module.text.includes("z.object(")) for (const member of zodRecordSchemas(ctx)) reportRequired(member);
-  if (ctx.program.decodedDeclarations.length === 0 || !(ctx.requests().some((request) => request.dnsRecords) || DNS_RECORDS_PATH.test(ctx.program.module.text))) return;
+  if (ctx.program.decodedDeclarations.length === 0) return;
+  // Decoded in this file's requests of the DNS records endpoints, or shaped as a record as returned
+  // (a models module: Python's pydantic models are declared apart from the requests).
+  const recordsRequested = ctx.requests().some((request) => request.dnsRecords) || DNS_RECORDS_PATH.test(ctx.program.module.text);
   for (const declaration of ctx.program.decodedDeclarations) {
-    if (isRecordDeclaration(declaration)) for (const member of declaration.decodedRequires ?? []) reportRequired(member);
+    if (!isRecordDeclaration(declaration) || !(recordsRequested || isReturnedRecord(declaration.members))) continue;
+    for (const member of declaration.decodedRequires ?? []) reportRequired(member);
   }
 }
+
+/** A record as the API returns it: `type`, `content` and a field only responses have (an input's `zone_id` is a path parameter). */
+function isReturnedRecord(keys: readonly string[]): boolean {
+  return keys.includes("type") && keys.includes("content") && RESPONSE_ONLY.some((key) => keys.includes(key));
+}
+const RESPONSE_ONLY = ["proxiable", "created_on", "modified_on"];
 
 /**
  * zod schemas of DNS records as the API returns them (`z.object({ id: z.string(), zone_id:
@@ -91,8 +101,7 @@ function zodRecordSchemas(ctx: DetectorContext): { name: string; range: Range }[
     const shape = call.args[0];
     if (shape?.kind !== "object") continue;
     const properties = shape.properties.filter((property): property is Property => property.kind === "property" && property.key !== null);
-    const keys = new Set(properties.map((property) => property.key!));
-    if (!keys.has("type") || !keys.has("content") || !["proxiable", "created_on", "modified_on"].some((key) => keys.has(key))) continue;
+    if (!isReturnedRecord(properties.map((property) => property.key!))) continue;
     for (const property of properties) if (!mayBeMissing(property.value)) required.push({ name: property.key!, range: property.keyRange });
   }
   return required;
