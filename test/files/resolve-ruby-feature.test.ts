@@ -1,18 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RubyFeatureResolver } from "../../src/files/resolve-ruby-feature.js";
 import { rubyRequireImports } from "../../src/core/import-graph.js";
-
-const root = mkdtempSync(join(tmpdir(), "sunset-lint-ruby-features-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+import { scratchProject } from "../support/scratch.js";
 
 const files = ["gem/Gemfile", "gem/lib/edge.rb", "gem/lib/edge/http.rb", "gem/lib/edge/rules.rb", "gem/bin/sync.rb", "gem/bin/helpers.rb", "lib/edge/extra.rb"];
-for (const file of files) {
-  mkdirSync(join(root, file, ".."), { recursive: true });
-  writeFileSync(join(root, file), "\n");
-}
+const root = scratchProject("ruby-features", Object.fromEntries(files.map((file) => [file, "\n"])));
 
 describe("the Ruby feature resolver", () => {
   const resolver = new RubyFeatureResolver();
