@@ -4,7 +4,9 @@
  * `"k" => v`) as records, symbols as their names; `rec["k"]`, `rec[:k]`, `rec.fetch("k")`,
  * `rec.dig("k")` as field reads; `Net::HTTP::Patch.new(uri)`, `Net::HTTP.get(uri)` as requests,
  * `URI(x)`/`URI.parse(x)` as their string; Faraday, HTTParty and RestClient read as calls with a
- * path (`conn.patch(path)`, `method: :patch, url: …`).
+ * path (`conn.patch(path)`, `method: :patch, url: …`). `require`/`require_relative` import the
+ * file whole (Ruby has one namespace), and a module's classes and constants are the file's own
+ * (`Cloudflare::HttpClient` names `HttpClient`).
  */
 import type * as IR from "../core/ir.js";
 import { TreeLowering, unescapeText, withImplicitReturn, type LoweredFile } from "./lowering.js";
