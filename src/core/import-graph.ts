@@ -133,10 +133,29 @@ const RUBY_REQUIRE = /^[ \t]*(require|require_relative|load)[ \t]*\(?[ \t]*["'](
  * `requireStatement`): as `ruby:` specifiers, `./`-relative for `require_relative`.
  */
 export function rubyRequireImports(text: string): readonly string[] {
-  if (!text.includes("require") && !text.includes("load")) return NO_IMPORTS;
   const found = new Set<string>();
-  for (const [, verb, feature] of text.matchAll(RUBY_REQUIRE)) found.add(rubyFeature(verb!, feature!));
+  if (text.includes("require") || text.includes("load")) for (const [, verb, feature] of text.matchAll(RUBY_REQUIRE)) found.add(rubyFeature(verb!, feature!));
+  for (const feature of rubyAutoloadedFeatures(text)) found.add(feature);
   return found.size === 0 ? NO_IMPORTS : [...found].map((feature) => KEPT_STRINGS.intern(RUBY_FEATURE_SOURCE + feature));
+}
+
+/** `CloudflareClient::Zone::Base` (a path of constants), and a superclass named alone (`< CloudflareClient`). */
+const RUBY_CONSTANT_PATH = /(?<![\w:])(?:::)?([A-Z]\w*(?:::[A-Z]\w*)+)|<\s*([A-Z]\w*)\s*$/gm;
+
+/**
+ * The files a Ruby file's constants are loaded from without a `require`, by the convention Rails'
+ * and gems' autoloaders follow (Zeitwerk): `CloudflareClient::Zone::Base` in
+ * `cloudflare_client/zone/base.rb`. A gem's entry file requires its parts, and each part names its
+ * base class by its full name: `class CloudflareClient::Zone::RateLimit < CloudflareClient::Zone::Base`.
+ */
+export function rubyAutoloadedFeatures(text: string): string[] {
+  if (!text.includes("::") && !text.includes("<")) return [];
+  const found = new Set<string>();
+  for (const [, path, superclass] of text.matchAll(RUBY_CONSTANT_PATH)) {
+    const constants = path ? path.split("::") : [superclass!];
+    found.add(constants.map((constant) => constant.replace(/([a-z\d])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase()).join("/"));
+  }
+  return [...found];
 }
 
 /** The feature a `require` names as written, a `require_relative` (or a `load` of a path) as a path from the requiring file's folder. */

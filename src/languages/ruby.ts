@@ -11,7 +11,7 @@
 import type * as IR from "../core/ir.js";
 import { TreeLowering, unescapeText, withImplicitReturn, type LoweredFile } from "./lowering.js";
 import { RUBY_FEATURE_SOURCE } from "../core/libraries.js";
-import { rubyFeature } from "../core/import-graph.js";
+import { rubyAutoloadedFeatures, rubyFeature } from "../core/import-graph.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const NET_HTTP_VERBS: Readonly<Record<string, string>> = { Get: "GET", Post: "POST", Put: "PUT", Patch: "PATCH", Delete: "DELETE", Head: "HEAD", Options: "OPTIONS" };
@@ -34,15 +34,21 @@ const FIELD_READERS = new Set(["fetch", "dig"]);
 const IDENTITY_METHODS = new Set(["freeze", "dup", "to_s", "to_str"]);
 const JSON_WRITERS = new Set(["generate", "dump", "pretty_generate"]);
 const FARADAY_VERBS = new Set(["get", "post", "put", "patch", "delete", "head"]);
+/** Methods every Ruby object has from Kernel (never a class's own, so never `self`'s inherited request helper). */
+const KERNEL_METHODS = new Set(["puts", "print", "p", "pp", "raise", "fail", "require", "require_relative", "load", "format", "sprintf", "loop", "lambda", "proc", "sleep", "rand", "catch", "throw", "warn", "exit", "abort", "binding", "block_given?", "caller", "freeze", "frozen?", "send", "public_send", "respond_to?", "instance_variable_get", "instance_variable_set", "attr_reader", "attr_accessor", "attr_writer", "include", "extend", "private", "protected", "public", "super", "Integer", "Float", "String", "Array", "Hash", "URI"]);
 
 export function lowerRuby(tree: Tree, text: string, file: string): LoweredFile {
-  return new RubyLowering(file, text).lowerTree(tree);
+  // The files its constants are autoloaded from (see `rubyAutoloadedFeatures`), as if required.
+  const autoloaded = rubyAutoloadedFeatures(text)
+    .filter((feature) => !file.endsWith(`/${feature}.rb`))
+    .map((feature): IR.Statement => ({ kind: "import", range: [0, 0], source: RUBY_FEATURE_SOURCE + feature, specifiers: [], all: true }));
+  return new RubyLowering(file, text).lowerTree(tree, autoloaded);
 }
 
 class RubyLowering extends TreeLowering {
   protected readonly grammarLabel = "Ruby";
   /** The class being lowered: its name, its methods (instance and `def self.…`) and `attr_*` readers. */
-  private classContext: { name: string; instanceMethods: Set<string>; classMethods: Set<string>; readers: Set<string> } | null = null;
+  private classContext: { name: string; instanceMethods: Set<string>; classMethods: Set<string>; readers: Set<string>; inherits: boolean } | null = null;
   /** In a method of that class: an instance method (`self` is the instance) or a class method. */
   private methodKind: "instance" | "class" | null = null;
 
@@ -377,6 +383,8 @@ class RubyLowering extends TreeLowering {
     if (!context || this.isDeclared(name)) return null;
     if (this.methodKind === "instance" && context.instanceMethods.has(name)) return this.member({ kind: "this", range }, name, range, range);
     if (this.methodKind === "class" && context.classMethods.has(name)) return this.member(this.identifier(context.name, range), name, range, range);
+    // `cf_get(path: …)` in a subclass: a method it inherits (from a class in another file), `self`'s too.
+    if (this.methodKind === "instance" && context.inherits && !KERNEL_METHODS.has(name)) return this.member({ kind: "this", range }, name, range, range);
     return null;
   }
 
@@ -394,7 +402,12 @@ class RubyLowering extends TreeLowering {
     const body = node.childForFieldName("body") ?? node.namedChildren.find((child) => child?.type === "body_statement") ?? null;
     const children = (body?.namedChildren ?? []).filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
     if (!name) return [{ kind: "block", range, body: this.inFunctionScope([], () => children.flatMap((child) => [this.statement(child)].flat())) }];
-    const context = { name, instanceMethods: new Set<string>(), classMethods: new Set<string>(), readers: new Set<string>() };
+    // `class CloudflareClient; class Zone < CloudflareClient; … end; end`: a class reopened only to
+    // nest others in it is their namespace, as a module is (its methods are where it is declared).
+    if (!node.childForFieldName("superclass") && children.length > 0 && children.every((child) => child.type === "class" || child.type === "module")) {
+      return children.flatMap((child) => [this.statement(child)].flat());
+    }
+    const context = { name, instanceMethods: new Set<string>(), classMethods: new Set<string>(), readers: new Set<string>(), inherits: node.childForFieldName("superclass") !== null };
     for (const child of children) {
       const methodName = child.childForFieldName("name")?.text;
       if (child.type === "method" && methodName) context.instanceMethods.add(methodName);

@@ -173,11 +173,14 @@ export class ScannerModuleHost implements ModuleHost {
     // A module of the Python project is judged as a relative import is: parsed only if it may
     // matter, and not for a class (see `pythonModuleImports`: the prefilter does not join those).
     if (specifier.startsWith(PYTHON_MODULE_SOURCE) && name !== undefined && !pythonImportMatters(name, this.pythonFollowedOf(fromFile))) return null;
+    // A file a Ruby file requires, or loads a class or module from, is parsed whatever its text, as
+    // a PHP class's: a base class that sends nothing itself links a subclass to the one that does.
+    if (specifier.startsWith(RUBY_FEATURE_SOURCE)) {
+      return this.declaringFile((this.rubyFeatures ??= new RubyFeatureResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(RUBY_FEATURE_SOURCE.length)));
+    }
     const path = specifier.startsWith(PYTHON_MODULE_SOURCE)
       ? (this.pythonModules ??= new PythonModuleResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(PYTHON_MODULE_SOURCE.length))
-      : specifier.startsWith(RUBY_FEATURE_SOURCE)
-        ? (this.rubyFeatures ??= new RubyFeatureResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(RUBY_FEATURE_SOURCE.length))
-        : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));
+      : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));
     if (!path) return null;
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;
