@@ -9,12 +9,11 @@
  * under that project folder. A few lookups per type, no search of the tree; a type not found is
  * unknown, as before.
  */
-import { statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { parseCSharpTypeSpecifier } from "../core/import-graph.js";
 import { BoundedMemo } from "./bounded-memo.js";
+import { isFileOnDisk } from "./disk.js";
 
-const isFileOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 
 export class CSharpTypeResolver {
   /** `isFile`: whether a file exists (a scan answers from its walk's directory listings). */

@@ -4,10 +4,11 @@
  * `index` files, and JSON files named with their extension. Packages (bare specifiers) are not
  * followed: scanning an untrusted repo reads only its own files.
  */
-import { readdirSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { isDataModule } from "../core/barrels.js";
 import { StringPool } from "../core/string-pool.js";
+import { isFileOnDisk } from "./disk.js";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
 
@@ -26,15 +27,7 @@ const JS_TO_TS: Record<string, string[]> = {
   ".cjs": [".cts"],
 };
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
-}
-
-export function resolveImport(fromFile: string, specifier: string, exists: (path: string) => boolean = isFile): string | null {
+export function resolveImport(fromFile: string, specifier: string, exists: (path: string) => boolean = isFileOnDisk): string | null {
   if (!specifier.startsWith(".") && !specifier.startsWith("/")) return null;
   const base = resolve(dirname(fromFile), specifier);
   // A JSON module is named whole (`./routes.json`): its value is the document.
@@ -154,13 +147,13 @@ export function listingOracle(known: Listings, onFileSystem: (path: string) => v
     if (listing.files.has(name)) return true;
     if (listing.links?.has(name)) {
       onFileSystem(path);
-      return isFile(path);
+      return isFileOnDisk(path);
     }
     const lower = name.toLowerCase();
     const inOtherCase = (lower !== name && (listing.files.has(lower) || listing.links?.has(lower))) || listing.folded?.has(lower);
     if (inOtherCase !== true) return false;
     onFileSystem(path);
-    return isFile(path);
+    return isFileOnDisk(path);
   };
 }
 

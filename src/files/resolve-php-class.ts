@@ -5,10 +5,10 @@
  * its classes beside the files that use them (`ClassName.php`). Only files of the project: a class
  * of a package in `vendor/` is not followed (the scan leaves `vendor/` out as well).
  */
-import { statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { BoundedMemo } from "./bounded-memo.js";
 import { BoundedReadError, readBounded } from "./read-bounded.js";
+import { isFileOnDisk } from "./disk.js";
 
 interface AutoloadMap {
   /** The folder of `composer.json`. */
@@ -18,7 +18,6 @@ interface AutoloadMap {
   psr0: { prefix: string; folders: string[] }[];
 }
 
-const isFileOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 
 /** Most folders whose autoload map (or lack of one) is remembered before it starts over. */
 const MAX_REMEMBERED = 10_000;

@@ -8,12 +8,10 @@
  * `a.b` is `a/b.py` or `a/b/__init__.py`. Installed packages (`requests`, `cloudflare`) are not in
  * the project and are not found; a module not found is unknown, as before.
  */
-import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BoundedMemo } from "./bounded-memo.js";
+import { existsOnDisk, isFileOnDisk } from "./disk.js";
 
-const isFileOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
-const existsOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false }) !== undefined;
 
 /** What marks a Python project's root. */
 const PROJECT_MARKERS = ["pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", ".git"];

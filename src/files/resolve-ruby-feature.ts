@@ -6,12 +6,10 @@
  * `Rakefile` or `.git`). A feature not found (`json`, `faraday`: gems and the standard library) is
  * unknown, as before.
  */
-import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BoundedMemo } from "./bounded-memo.js";
+import { existsOnDisk, isFileOnDisk } from "./disk.js";
 
-const isFileOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
-const existsOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false }) !== undefined;
 
 /** What marks a Ruby project's root. */
 const PROJECT_MARKERS = ["Gemfile", "Rakefile", ".git"];

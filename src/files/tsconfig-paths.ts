@@ -7,10 +7,10 @@
  * of the configs it `references` (Vite's `tsconfig.app.json`). Only files of the project: the
  * candidates it gives are resolved as relative imports are.
  */
-import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parse } from "jsonc-parser";
 import { readBounded } from "./read-bounded.js";
+import { isFileOnDisk } from "./disk.js";
 
 interface Aliases {
   /** The config files they come from (a change to one may change every answer). */
@@ -29,7 +29,6 @@ interface ConfigRead {
 }
 
 const CONFIG_NAMES = ["tsconfig.json", "jsconfig.json"];
-const isFileOnDisk = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 /** Most folders whose aliases are remembered before it starts over. */
 const MAX_REMEMBERED = 10_000;
 
