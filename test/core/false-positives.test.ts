@@ -48,6 +48,14 @@ export class WebSocketPair {
     expect(confidenceOf(`// monitors the tunnel\nimport nodemailer from "nodemailer";\nexport const alert = (config) => nodemailer.createTransport(config).sendMail({ to: config.notification_email });`)).toEqual(["low"]);
     // Sending mail in a file about the API's pools: as before.
     expect(confidenceOf(`import nodemailer from "nodemailer";\nexport const pool = { name: "web", notification_email: "ops@example.com" };\nawait fetch("https://api.cloudflare.com/client/v4/accounts/a/load_balancers/pools", { method: "POST", body: JSON.stringify(pool) });`)).toEqual(["medium"]);
+    // A pool the API returned, in a mocked response envelope (an SDK's test): not sent, low;
+    // the same pool sent beside it stays medium, and so does one in a `result` of no envelope.
+    const mocked = `const poolResponse = { success: true, errors: [], messages: [], result: { name: "web", origins: [], notification_email: "ops@example.com" } };
+const listed = { success: true, errors: [], result: [{ id: "p1", monitor: "m1", notification_email: "ops@example.com" }], result_info: { page: 1 } };
+export const sent = { name: "web", origins: [], notification_email: "ops@example.com" };
+export const step = { result: { origins: [], notification_email: "x" } };
+mock.onGet("/accounts/a/load_balancers/pools/p1").reply(200, poolResponse);`;
+    expect(confidenceOf(mocked)).toEqual(["low", "low", "medium", "medium"]);
   });
 
   it("a path a test expects (in an assertion's arguments, however deep) is only a low-confidence note", () => {

@@ -104,6 +104,15 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.confidence}`)).toEqual(["pool.sh:2 no-notification-email medium"]);
   });
 
+  it("reads a JSON file of a recorded API response as what the API returned, not a request body", async () => {
+    const dir = scratchDirectory("recorded-response");
+    const pool = '{ "name": "primary", "minimum_origins": 1, "origins": [{ "address": "192.0.2.1" }], "notification_email": "ops@example.com" }';
+    writeFileSync(join(dir, "getPool.json"), `{\n  "success": true,\n  "errors": [],\n  "messages": [],\n  "result": ${pool}\n}\n`);
+    writeFileSync(join(dir, "newPool.json"), `${pool}\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.confidence} ${f.message.split(" ")[0]}`)).toEqual(["getPool.json:5 low Returning", "newPool.json:1 medium Sending"]);
+  });
+
   it("follows a shell wrapper that copies \"$@\" into an array and reads ${args[0]} and ${args[1]}", async () => {
     const dir = scratchDirectory("shell-args");
     const script = [

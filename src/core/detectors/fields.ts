@@ -9,9 +9,12 @@
  * monitor's fields, a file that names pools, load balancers, health checks or monitors, or the
  * API's address), and at low (hidden by default) elsewhere: also in an object of mail settings
  * (`smtp_server`, `from_email`) and in a text that sends mail itself without naming the API or
- * its pools (a tunnel monitor's own alert address).
+ * its pools (a tunnel monitor's own alert address). An object inside the `result` of the API's
+ * response envelope (`{ success, errors, messages, result }`: a recorded or mocked response, as SDKs
+ * keep for their tests) is what the API returned, not a request: low.
  */
 import type { Confidence } from "../finding.js";
+import type { ObjectLiteral, Range } from "../ir.js";
 import type { DetectorContext } from "./context.js";
 
 /** Fields a load balancer pool, monitor or health check is sent with beside `notification_email`. */
@@ -24,6 +27,27 @@ const API_CONTEXT = /pool|load.?balanc|api\.cloudflare\.com|client\/v4/i;
 const MAIL_CONTEXT = /\bsmtp|MIME(?:Text|Multipart)|sendmail|nodemailer|PHPMailer|ActionMailer|mail\.send\b/i;
 /** Keys of an object that is a mail configuration (`smtp_server`, `from_email`, `email_notifications`). */
 const MAIL_KEY = /^(?:smtp|mail|from_?email|email_?notifications?|sender)/i;
+
+/** Keys of the API's response envelope beside `success` and `result` (one of them is enough). */
+const ENVELOPE_KEYS = new Set(["errors", "messages", "result_info"]);
+
+/** The ranges of the `result` values of the API's response envelopes written in the program. */
+function responseResults(objects: readonly ObjectLiteral[]): Range[] {
+  const results: Range[] = [];
+  for (const object of objects) {
+    let result: Range | null = null;
+    let success = false;
+    let envelope = false;
+    for (const property of object.properties) {
+      if (property.kind !== "property") continue;
+      if (property.key === "result") result = property.value.range;
+      else if (property.key === "success") success = true;
+      else if (property.key !== null && ENVELOPE_KEYS.has(property.key)) envelope = true;
+    }
+    if (result !== null && success && envelope) results.push(result);
+  }
+  return results;
+}
 
 export function detectDeprecatedFields(ctx: DetectorContext): void {
   let fileContext: boolean | null = null;
@@ -41,9 +65,15 @@ export function detectDeprecatedFields(ctx: DetectorContext): void {
       const report = (range: readonly [number, number], verb: string, confidence: Confidence) =>
         ctx.report(entry, { range, subject: `${verb} the \`${field}\` field`, whenNone: "remove it", confidence });
       const confidence = (): Confidence => (inContext() ? "medium" : "low");
+      let returned: Range[] | null = null;
       for (const object of ctx.program.objects) {
         const written = object.properties.find((property) => property.kind === "property" && property.key === field);
         if (!written || written.kind !== "property") continue;
+        returned ??= responseResults(ctx.program.objects);
+        if (returned.some(([start, end]) => start <= object.range[0] && object.range[1] <= end)) {
+          report(written.keyRange, "Returning", "low");
+          continue;
+        }
         const besideHealthFields = object.properties.some((property) => property.kind === "property" && property.key !== null && HEALTH_FIELDS.has(property.key));
         const besideMailFields = object.properties.some((property) => property.kind === "property" && property.key !== null && MAIL_KEY.test(property.key));
         report(written.keyRange, "Sending", besideHealthFields ? "medium" : besideMailFields ? "low" : confidence());
