@@ -103,6 +103,31 @@ const TABLE_ITERATED = /\bObject\.(?:keys|entries)\s*\(|\bfor\s*\(\s*(?:const|le
 const FILTER_KEY = /\bfilter\b(?:\\*["']\s*(?::|=>?)|\s*(?::|=(?![=>])))|[{,]\s*filter\s*[,}]|\boutput_options\b/i;
 /** A job body names its `dataset`, or it is sent to the jobs endpoint (written here or in an imported module). */
 const DATASET = /\bdataset\b/i;
+/**
+ * How far from a `filter` key a `dataset` may be written for the two to be one job body's (see
+ * `datasetNearFilterKey`): an object's keys, or a key set just after the object is made
+ * (`job.filter = …`), are written within a few dozen lines of each other. A 389 KB test of
+ * wrangler's config validation has a `filter:` of a build trigger 400 lines from an
+ * analytics-engine `dataset:`, and was parsed for the Logpush rule alone.
+ */
+const JOB_KEYS_WINDOW = 4_000;
+const FILTER_KEYS = new RegExp(FILTER_KEY.source, "gi");
+const DATASETS = new RegExp(DATASET.source, "gi");
+/** Whether a `dataset` is written within `JOB_KEYS_WINDOW` characters of a `filter` (or `output_options`) key. */
+function datasetNearFilterKey(text: string): boolean {
+  const datasets: number[] = [];
+  DATASETS.lastIndex = 0;
+  for (let match = DATASETS.exec(text); match !== null; match = DATASETS.exec(text)) datasets.push(match.index);
+  if (datasets.length === 0) return false;
+  FILTER_KEYS.lastIndex = 0;
+  let next = 0;
+  for (let match = FILTER_KEYS.exec(text); match !== null; match = FILTER_KEYS.exec(text)) {
+    // The first dataset not too far before this key (keys are met in order): near if it is not too far after.
+    while (next < datasets.length && datasets[next]! < match.index - JOB_KEYS_WINDOW) next++;
+    if (next < datasets.length && datasets[next]! <= match.index + JOB_KEYS_WINDOW) return true;
+  }
+  return false;
+}
 const JOBS_PATH = /logpush[/.]jobs/i;
 /** Python's request libraries imported: `import requests`, `from httpx import AsyncClient`. */
 const PYTHON_REQUEST_IMPORT = /\b(?:import|from)[ \t]+(?:requests|httpx|aiohttp)\b/;
@@ -320,8 +345,8 @@ export class Prefilter {
     if (hasRelativeImport(text)) signals |= Signal.RelativeImport;
     if (FILTER_KEY.test(text)) {
       signals |= Signal.FilterKey;
-      // Read only next to a filter key of the same file (see `passes`).
-      if (DATASET.test(text)) signals |= Signal.Dataset;
+      // Read only next to a filter key of the same file (see `passes`), and near it.
+      if (DATASET.test(text) && datasetNearFilterKey(text)) signals |= Signal.Dataset;
     }
     if (JOBS_PATH.test(text)) signals |= Signal.JobsPath;
     if (signals & Signal.RelativeImport && reExportsSomething(text)) signals |= Signal.ReExports;
@@ -554,6 +579,8 @@ export const PREFILTER_FINGERPRINT = [
   Prefilter.toString(), // the class's own code: its constructor and decisions
   mayHoldSrvData.toString(),
   requiresAsRuby.toString(),
+  datasetNearFilterKey.toString(),
+  String(JOB_KEYS_WINDOW),
   literalWords.toString(),
   routeReaches.toString(),
   chainContinuation.toString(),

@@ -143,6 +143,21 @@ export const list = () => fetch(RULES);`);
     expect(prefilter.narrowing(prefilter.hints(`${charts}\nconst chain = (e: { error_chain: unknown }) => e.error_chain;`))).toEqual({ rules: "all", logpushJobRequests: true });
   });
 
+  it("takes `dataset` and `filter` for one job body's keys only where they are written near each other", () => {
+    const rulesOf = (text: string) => prefilter.possibleRules(prefilter.hints(text));
+    // A build trigger's `filter` and, far below it, an analytics binding's `dataset`.
+    const apart = `export const trigger = { branch: "main", filter: { repoName: "app" } };
+${"// another case of the configuration\n".repeat(200)}export const binding = { binding: "AE", dataset: "events" };`;
+    expect(analyzeCode(apart, { minConfidence: "low" }, "file.ts")).toEqual([]);
+    expect(rulesOf(apart)).toEqual([]);
+    // One job's keys, also when the filter is set after the job is made (and a JSON filter that is wrong).
+    const together = `const job = { dataset: "http_requests", destination_conf: "s3://logs" };\n${"// a note\n".repeat(20)}job.filter = '{"where": []}';`;
+    expect(analyzeCode(together, { minConfidence: "low" }, "file.ts").map((finding) => finding.ruleId)).toEqual(["valid-logpush-filter"]);
+    expect(rulesOf(together)).toEqual(["valid-logpush-filter"]);
+    // Several of each: one pair near enough is enough.
+    expect(rulesOf(`${apart}\nexport const job = { dataset: "dns_logs", filter: "{}" };`)).toEqual(["valid-logpush-filter"]);
+  });
+
   it("parses a module that may hold a Logpush filter for the job bodies of its importers", () => {
     const matters = (text: string) => prefilter.mayMatterToImporters(prefilter.hints(text), text);
     expect(matters(`export const HOSTS = JSON.stringify({ where: { key: "ClientRequestHost", operator: "eq", value: "example.com" } });`)).toBe(true);
