@@ -56,6 +56,8 @@ export const sent = { name: "web", origins: [], notification_email: "ops@example
 export const step = { result: { origins: [], notification_email: "x" } };
 mock.onGet("/accounts/a/load_balancers/pools/p1").reply(200, poolResponse);`;
     expect(confidenceOf(mocked)).toEqual(["low", "low", "medium", "medium"]);
+    // A schema's declaration of the field (an object where the address would be): low, beside the pool's other attributes.
+    expect(confidenceOf(`export const poolSchema = { origins: { type: "array" }, monitor: { type: "string" }, notification_email: { type: "string", deprecated: true } };`)).toEqual(["low"]);
   });
 
   it("a path a test expects (in an assertion's arguments, however deep) is only a low-confidence note", () => {

@@ -113,6 +113,13 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.confidence} ${f.message.split(" ")[0]}`)).toEqual(["getPool.json:5 low Returning", "newPool.json:1 medium Sending"]);
   });
 
+  it("takes a Go schema's attribute for the field for a declaration of it, not a value sent", async () => {
+    const dir = scratchDirectory("go-schema");
+    writeFileSync(join(dir, "schema.go"), 'package pool\n\nfunc Attributes() map[string]schema.Attribute {\n\treturn map[string]schema.Attribute{\n\t\t"monitor": schema.StringAttribute{Optional: true},\n\t\t"notification_email": schema.StringAttribute{\n\t\t\tOptional: true,\n\t\t},\n\t}\n}\n\nfunc Body(email string) map[string]any {\n\treturn map[string]any{"monitor": "m1", "notification_email": email}\n}\n');
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.confidence} ${f.message.split(" ")[0]}`)).toEqual(["schema.go:6 low Declaring", "schema.go:13 medium Sending"]);
+  });
+
   it("follows a shell wrapper that copies \"$@\" into an array and reads ${args[0]} and ${args[1]}", async () => {
     const dir = scratchDirectory("shell-args");
     const script = [

@@ -11,10 +11,12 @@
  * (`smtp_server`, `from_email`) and in a text that sends mail itself without naming the API or
  * its pools (a tunnel monitor's own alert address). An object inside the `result` of the API's
  * response envelope (`{ success, errors, messages, result }`: a recorded or mocked response, as SDKs
- * keep for their tests) is what the API returned, not a request: low.
+ * keep for their tests) is what the API returned, not a request: low. So is a field whose value is
+ * an object, not the address the field holds: a declaration of it (the Terraform provider's schema
+ * attributes, an OpenAPI document's properties).
  */
 import type { Confidence } from "../finding.js";
-import type { ObjectLiteral, Range } from "../ir.js";
+import type { Expression, ObjectLiteral, Range } from "../ir.js";
 import type { DetectorContext } from "./context.js";
 
 /** Fields a load balancer pool, monitor or health check is sent with beside `notification_email`. */
@@ -49,6 +51,16 @@ function responseResults(objects: readonly ObjectLiteral[]): Range[] {
   return results;
 }
 
+/**
+ * Whether a property's value is a declaration of the field rather than an address sent: an object
+ * (or a struct literal: a composite the front end keeps inside an opaque node). The field is a
+ * string; an object in its place is a schema's attribute (`schema.StringAttribute{Optional: true}`,
+ * `{ "type": "string", "deprecated": true }`), a form's or a table's definition of it.
+ */
+function declaresField(value: Expression): boolean {
+  return value.kind === "object" || (value.kind === "unknown" && value.children.some((child) => child.kind === "object"));
+}
+
 export function detectDeprecatedFields(ctx: DetectorContext): void {
   let fileContext: boolean | null = null;
   // A monitoring tool's own alerts by mail (a tunnel monitor's `{ smtp_server, notification_email }`)
@@ -72,6 +84,10 @@ export function detectDeprecatedFields(ctx: DetectorContext): void {
         returned ??= responseResults(ctx.program.objects);
         if (returned.some(([start, end]) => start <= object.range[0] && object.range[1] <= end)) {
           report(written.keyRange, "Returning", "low");
+          continue;
+        }
+        if (declaresField(written.value)) {
+          report(written.keyRange, "Declaring", "low");
           continue;
         }
         const besideHealthFields = object.properties.some((property) => property.kind === "property" && property.key !== null && HEALTH_FIELDS.has(property.key));
