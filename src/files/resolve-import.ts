@@ -115,6 +115,10 @@ export interface Listings {
  * Whether a file exists, answered from one listing per directory instead of a `stat` per
  * candidate path (an import tries up to 17). Links are followed with a `stat`; a name the listing
  * holds only in another case is asked of the file system too (case-insensitive volumes find it).
+ * `onFileSystem` is told of each path answered from a directory the known listings do not hold:
+ * the answer rests on that path, not on the whole directory (a parent folder such as the home
+ * directory or /tmp changes all the time, and a cache that rested on it could never trust it);
+ * or on the directory, if it cannot be read (it is not there).
  */
 export function listingOracle(known: Listings, onFileSystem: (path: string) => void = () => {}): (path: string) => boolean {
   const listings = new Map<string, DirectoryFiles | null>();
@@ -124,7 +128,6 @@ export function listingOracle(known: Listings, onFileSystem: (path: string) => v
     if (given) return given;
     let listing = listings.get(directory);
     if (listing === undefined) {
-      onFileSystem(directory);
       try {
         listing = directoryFilesOf(readdirSync(directory, { withFileTypes: true }));
         listed += listing.files.size + (listing.links?.size ?? 0);
@@ -142,6 +145,9 @@ export function listingOracle(known: Listings, onFileSystem: (path: string) => v
   return (path) => {
     const directory = dirname(path);
     const listing = listingOf(directory);
+    // Read here, not known: the answer rests on the path, or on the directory if there is none
+    // (a directory that does not exist holds no file, whatever name is asked).
+    if (known.get(directory) === undefined) onFileSystem(listing ? path : directory);
     if (!listing) return false;
     const name = path.slice(directory.length + 1);
     if (listing.files.has(name)) return true;

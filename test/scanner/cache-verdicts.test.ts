@@ -114,6 +114,29 @@ describe("the cache's verdicts on files judged with their imports", () => {
     await expectJudgedAgainOnceTheClientIsTheApis(root, ["app"]);
   });
 
+  it("are replayed after a change above the scanned paths that adds nothing they rested on (the parent folder changes all the time)", async () => {
+    const root = tree(HARMLESS_CLIENT);
+    await cachedScan(root, ["app"]);
+    // The folder the import was found in, outside the walk, gets a file of no interest (as a home
+    // directory or /tmp does all the time): the answers rested on the imported file, not on the folder.
+    writeFileSync(join(root, "lib/notes.txt"), "shopping list\n");
+    const replayed = await cachedScan(root, ["app"]);
+    expect(replayed.verdicts).toMatch(/^prefilter: 1 of 1 files/);
+    await expectJudgedAgainOnceTheClientIsTheApis(root, ["app"]);
+  });
+
+  it("are judged again when a module an import could not find beyond the scanned paths appears", async () => {
+    const root = tree(HARMLESS_CLIENT);
+    rewrite(join(root, "app/call.ts"), CALL.replace("../lib/client", "../lib/sdk"));
+    expect((await cachedScan(root, ["app"])).findings).toEqual([]);
+    expect((await cachedScan(root, ["app"])).verdicts).toMatch(/^prefilter: 1 of 1 files/);
+    writeFileSync(join(root, "lib/sdk.ts"), SDK_CLIENT);
+    age(root);
+    const after = await cachedScan(root, ["app"]);
+    expect(after.verdicts).toMatch(/^prefilter: 0 of 1 files/);
+    expect(after.findings).toEqual(["app/call.ts:2 no-deprecated-endpoint"]);
+  });
+
   it("are never replayed from a run that rested on a path modified just before it", async () => {
     const root = tree(HARMLESS_CLIENT);
     // Modified now: its stamp could stay the same through a change within the clock's tick.
