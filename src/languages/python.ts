@@ -18,6 +18,8 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options
 const LITERAL_PATTERNS = new Set(["string", "concatenated_string", "integer", "float", "true", "false", "none"]);
 const FIELD_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** python-cloudflare (`CloudFlare.CloudFlare()`): the attribute path after the client is the URL. */
+/** A parameter's type that is python-cloudflare's client (`CloudFlare.CloudFlare`, `CloudFlare`). */
+const PYTHON_CLOUDFLARE_TYPE = /^(?:CloudFlare\.)?CloudFlare$/;
 const PYTHON_CLOUDFLARE_ROOTS = new Set(["zones", "accounts", "user", "organizations", "memberships", "graphql", "ips", "certificates"]);
 const COMPARISONS: Readonly<Record<string, string>> = { "==": "===", "!=": "!==", in: "in", "not in": "in", is: "===", "is not": "!==" };
 
@@ -76,6 +78,8 @@ class PythonLowering extends TreeLowering {
   private readonly generatedSdkClients = new Set<string>();
   /** Names bound to the python-cloudflare client module or a client made from it. */
   private readonly cloudflareClients = new Set<string>();
+  /** The file imports python-cloudflare (`import CloudFlare`): its functions' untyped parameters may be its clients. */
+  private importsPythonCloudflare = false;
 
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
     const range = this.range(node);
@@ -534,7 +538,10 @@ class PythonLowering extends TreeLowering {
   private noteModule(local: string, module: string) {
     if (module === "yarl.URL") this.urlClasses.add(local);
     if (/^(?:requests|httpx|aiohttp)(?:\.|$)/.test(module)) this.requestModules.add(local);
-    if (/^CloudFlare(?:\.CloudFlare)?$|^cloudflare\.CloudFlare$/.test(module)) this.cloudflareClients.add(local);
+    if (/^CloudFlare(?:\.CloudFlare)?$|^cloudflare\.CloudFlare$/.test(module)) {
+      this.cloudflareClients.add(local);
+      this.importsPythonCloudflare = true;
+    }
     // The generated SDK (cloudflare-python v3+): `from cloudflare import Cloudflare`, `import cloudflare`
     if (/^cloudflare(?:\.(?:Async)?Cloudflare)?$/.test(module)) this.generatedSdkNames.add(local);
   }
@@ -548,6 +555,13 @@ class PythonLowering extends TreeLowering {
     const params = dropFirst ? all.slice(1) : all;
     // `def test_rules(client: Cloudflare)`: a parameter typed as the generated SDK's client
     for (const param of params) if (param.type !== null && this.generatedSdkNames.has(param.type.replace(/^["']|["']$/g, ""))) this.generatedSdkClients.add(param.name);
+    // `def apply(cf: CloudFlare.CloudFlare, …)`: typed as python-cloudflare's client; in a file that
+    // imports python-cloudflare, `def create_rules(cf, zone_id)` is handed one (its attribute chains
+    // under `zones`, `accounts`… are what it sends).
+    for (const param of params) {
+      const type = param.type?.replace(/^["']|["']$/g, "") ?? null;
+      if (type !== null ? PYTHON_CLOUDFLARE_TYPE.test(type) : this.importsPythonCloudflare && !param.rest && !param.keywords) this.cloudflareClients.add(param.name);
+    }
     // Default values are evaluated where the function is defined, in the scope around it.
     const defaults = params.map((p) => (p.defaultValue ? this.expression(p.defaultValue) : null));
     const outerSelf = this.selfName;
@@ -765,18 +779,25 @@ class PythonLowering extends TreeLowering {
   }
 
   private callExpression(node: SyntaxNode): IR.Expression | null {
-    const range = this.range(node);
     const callee = node.childForFieldName("function");
     const argumentList = node.childForFieldName("arguments");
     if (!callee) return null;
+    const argumentNodes = (argumentList?.namedChildren ?? []).filter((argument): argument is SyntaxNode => argument !== null && argument.type !== "comment");
+    const forwarded = forwardedCall(callee, argumentNodes);
+    if (forwarded) return this.callOf(node, forwarded.callee, forwarded.args, argumentList);
+    return this.callOf(node, callee, argumentNodes, argumentList);
+  }
+
+  /** A call of `callee` with these arguments (those written, or those a forwarder passes on: see `forwardedCall`), lowered at `node`. */
+  private callOf(node: SyntaxNode, callee: SyntaxNode, argumentNodes: readonly SyntaxNode[], argumentList: SyntaxNode | null): IR.Expression | null {
+    const range = this.range(node);
     const positional: IR.Expression[] = [];
     /** The positional arguments a request reads (not `**request_args`, which holds keywords). */
     const requestArgs: IR.Expression[] = [];
     let splat: { dict: IR.Expression; range: IR.Range } | null = null;
     const keywords: IR.Property[] = [];
     const named = new Map<string, IR.Expression>();
-    for (const argument of argumentList?.namedChildren ?? []) {
-      if (!argument || argument.type === "comment") continue;
+    for (const argument of argumentNodes) {
       if (argument.type === "keyword_argument") {
         const name = argument.childForFieldName("name");
         const value = argument.childForFieldName("value");
@@ -827,6 +848,10 @@ class PythonLowering extends TreeLowering {
       const client = chain ? boundPrefix(chain, this.cloudflareClients) : 0;
       if (chain && client > 0 && VERBS.has(name) && PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) {
         return this.pythonCloudflareRequest(callee, chain.slice(client, -1), name, positional, named, range, options);
+      }
+      // cf.zones.filters(zone_id): a resource called is its `get` (python-cloudflare's `__call__`).
+      if (chain && client > 0 && PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) {
+        return this.pythonCloudflareRequest(callee, chain.slice(client), "get", positional, named, range, options, callee);
       }
       // getattr(cf.zones.settings, name).patch(zone_id, data=…): the last segment named at run time.
       const runtimeNamed = VERBS.has(name) ? this.getattrSegment(object) : null;
@@ -919,8 +944,10 @@ class PythonLowering extends TreeLowering {
     named: ReadonlyMap<string, IR.Expression>,
     range: IR.Range,
     options: IR.Expression[],
+    /** Where the segments are written: the callee's object (`cf.zones.filters` of `….get`), or the callee itself when the resource is called. */
+    segmentNode: SyntaxNode = callee.childForFieldName("object")!,
   ): IR.Expression {
-    const segmentRange = this.range(callee.childForFieldName("object")!);
+    const segmentRange = this.range(segmentNode);
     const pieces: (string | IR.Expression)[] = [API_BASE];
     segments.forEach((segment, index) => {
       if (typeof segment === "string") pieces.push(`/${segment}`);
@@ -958,6 +985,50 @@ function camelCase(name: string): string {
 function boundPrefix(chain: readonly string[], names: ReadonlySet<string>): number {
   for (let length = chain.length - 1; length > 0; length--) if (names.has(chain.slice(0, length).join("."))) return length;
   return 0;
+}
+
+/**
+ * Calls that call the function they are given, with the arguments after it: `asyncio.to_thread(f,
+ * *args, **kwargs)`, anyio's and trio's `to_thread.run_sync(f, *args)`, Starlette's
+ * `run_in_threadpool(f, …)`, `functools.partial(f, …)` (called later), an executor's `submit(f, …)`;
+ * by the index of the function among the positional arguments.
+ */
+const FORWARDERS: Readonly<Record<string, number>> = { to_thread: 0, run_sync: 0, run_in_threadpool: 0, partial: 0, submit: 0, run_in_executor: 1 };
+/** Wrappers that return the function they are given, to be called (`sync_to_async(f)(…)`, `partial(f, a)(b)`). */
+const WRAPPERS = new Set(["sync_to_async", "database_sync_to_async", "partial"]);
+
+/**
+ * The call a forwarder makes (`asyncio.to_thread(cf.zones.firewall.rules.post, zone_id, data=rule)`
+ * calls `cf.zones.firewall.rules.post(zone_id, data=rule)`, as `loop.run_in_executor(None, f, a)`,
+ * `threading.Thread(target=f, args=(a,))`, `sync_to_async(f)(a)` and `partial(f, a)(b)` do), or null.
+ * Only a function named (a name or an attribute chain): a lambda's body is read where it is written.
+ */
+function forwardedCall(callee: SyntaxNode, args: readonly SyntaxNode[]): { callee: SyntaxNode; args: SyntaxNode[] } | null {
+  const isFunction = (node: SyntaxNode | undefined): node is SyntaxNode => node !== undefined && (node.type === "identifier" || node.type === "attribute");
+  const name = callee.type === "attribute" ? callee.childForFieldName("attribute")?.text : callee.type === "identifier" ? callee.text : undefined;
+  // sync_to_async(f)(a), partial(f, a)(b)
+  if (callee.type === "call") {
+    const wrapper = callee.childForFieldName("function");
+    const wrapperName = wrapper?.type === "attribute" ? wrapper.childForFieldName("attribute")?.text : wrapper?.text;
+    const wrapped = (callee.childForFieldName("arguments")?.namedChildren ?? []).filter((argument): argument is SyntaxNode => argument !== null && argument.type !== "comment");
+    if (wrapperName && WRAPPERS.has(wrapperName) && isFunction(wrapped[0]) && (wrapperName === "partial" || wrapped.length === 1)) return { callee: wrapped[0], args: [...wrapped.slice(1), ...args] };
+    return null;
+  }
+  if (name === undefined) return null;
+  // threading.Thread(target=f, args=(a, b)), multiprocessing.Process(…)
+  if (name === "Thread" || name === "Process") {
+    const keyword = (key: string) => args.find((argument) => argument.type === "keyword_argument" && argument.childForFieldName("name")?.text === key)?.childForFieldName("value") ?? undefined;
+    const target = keyword("target");
+    const passed = keyword("args");
+    if (!isFunction(target)) return null;
+    return { callee: target, args: passed?.type === "tuple" || passed?.type === "list" ? passed.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment") : [] };
+  }
+  const at = FORWARDERS[name];
+  if (at === undefined || (name === "run_sync" && callee.childForFieldName("object")?.childForFieldName("attribute")?.text !== "to_thread" && callee.childForFieldName("object")?.text !== "to_thread")) return null;
+  const positional = args.filter((argument) => argument.type !== "keyword_argument" && argument.type !== "dictionary_splat" && argument.type !== "list_splat");
+  const target = positional[at];
+  if (!isFunction(target)) return null;
+  return { callee: target, args: args.slice(args.indexOf(target) + 1) };
 }
 
 /** `a.b.c` as ["a", "b", "c"] when it is a plain chain of names. */
