@@ -55,9 +55,10 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
     const skipped = loaded.problem?.startsWith("skipped:") ?? false;
     return { ...empty, problem: { file, message: loaded.problem ?? "could not be read", kind: skipped ? "skipped" : "unscannable" }, ...(loaded.outOfStack ? { outOfStack: true } : {}) };
   }
-  if (loaded.syntaxErrors.length > 0) {
-    return { ...empty, problem: { file, message: `syntax error, file not analysed (${loaded.syntaxErrors[0]})`, kind: "unscannable" } };
-  }
+  // A syntax error: the compiler's parser recovers, and what it made of the file is analysed (a
+  // deprecated call below a half-written line is still reported); the file is named as only partly
+  // analysed, so the run does not pass for it. (A module imported with one is read as nothing.)
+  const partly = loaded.syntaxErrors.length > 0 ? `syntax error (${loaded.syntaxErrors[0]})` : "partly" in loaded && loaded.partly ? loaded.partly : null;
   const module = loaded.module;
   // Every rule if none is named (never for a file that passed the prefilter).
   const options = narrowedOptions(context.options, context.gate?.(path) ?? NO_NARROWING);
@@ -128,8 +129,9 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
       fingerprint: occurrence === 0 ? base : `${base}:${occurrence}`,
       source: lineText.trim().slice(0, 200),
       ...(related ? { related } : {}),
-      ...(finding.fix ? { fix: { range: [finding.range[0], finding.range[1]] as [number, number], edits: finding.fix, textHash } } : {}),
-      ...(finding.suggestions.length > 0 ? { suggestions: finding.suggestions } : {}),
+      // No fix for a file read past a syntax error: only what was analysed in full is written.
+      ...(finding.fix && partly === null ? { fix: { range: [finding.range[0], finding.range[1]] as [number, number], edits: finding.fix, textHash } } : {}),
+      ...(finding.suggestions.length > 0 && partly === null ? { suggestions: finding.suggestions } : {}),
     });
   }
   const unused = directives
@@ -139,8 +141,8 @@ export function analyzeFile(path: string, context: FileAnalysisContext, moduleOv
   const problem: FileProblem | null =
     ruleErrors.length > 0
       ? { file, kind: "unscannable", message: `internal error in ${ruleErrors.length === 1 ? "a rule" : `${ruleErrors.length} rules`}, the other findings of this file are kept (${ruleErrors.join("; ")})` }
-      : "partly" in loaded && loaded.partly
-        ? { file, kind: "unscannable", message: `only partly analysed: ${loaded.partly}; the findings made are kept` }
+      : partly !== null
+        ? { file, kind: "unscannable", message: `only partly analysed: ${partly}; the findings made are kept` }
         : null;
   return { file, findings, suppressed, unused, problem, dependencies, hash: problem ? null : loaded.hash };
 }

@@ -13,22 +13,28 @@ describe("exit codes when the run could not look at everything", () => {
     writeFileSync(join(project, "broken.ts"), BROKEN);
     const stylish = runCli(["scan", "--as-of", AS_OF], project);
     expect(stylish.code).toBe(1);
-    expect(stylish.stdout).toMatch(/Files that could not be analysed[^\n]*\n\s+broken\.ts: syntax error/);
+    expect(stylish.stdout).toMatch(/Files that could not be analysed[^\n]*\n\s+broken\.ts: only partly analysed: syntax error/);
     const github = runCli(["scan", "--format", "github", "--as-of", AS_OF], project);
     expect(github.code).toBe(1);
-    expect(github.stdout).toMatch(/^::error file=broken\.ts,title=sunset-lint could not analyse this file::syntax error/m);
+    expect(github.stdout).toMatch(/^::error file=broken\.ts,title=sunset-lint could not analyse this file::only partly analysed: syntax error/m);
     const json = runCli(["scan", "--format", "json", "--as-of", AS_OF], project);
     expect(JSON.parse(json.stdout).summary.problems).toEqual([expect.objectContaining({ file: "broken.ts", kind: "unscannable" })]);
+    // What the parser made of the rest is analysed: the path before the error is found (in effect: exit 1 still).
+    expect(JSON.parse(json.stdout).findings.map((f: { file: string; line: number }) => `${f.file}:${f.line}`)).toEqual(["broken.ts:1"]);
+    expect(runCli(["scan", "--allow-unscannable", "--fail-on", "none", "--as-of", AS_OF], project).code).toBe(0);
+    writeFileSync(join(project, "broken.ts"), `export const = 1;\n`);
     expect(runCli(["scan", "--allow-unscannable", "--as-of", AS_OF], project).code).toBe(0);
   });
 
-  it("a syntax error next to a real finding: the finding is reported and the run fails", () => {
+  it("a syntax error next to a real finding: the findings are reported, the broken file's own too, and the run fails", () => {
     const project = scratch();
-    writeFileSync(join(project, "broken.ts"), BROKEN);
+    writeFileSync(join(project, "broken.ts"), `${FINDING}export const = ;\n`);
     writeFileSync(join(project, "good.ts"), FINDING);
-    const run = runCli(["scan", "--format", "json", "--allow-unscannable", "--as-of", AS_OF], project);
-    expect(run.code).toBe(1); // the finding is in effect
-    expect(JSON.parse(run.stdout).findings.map((f: { file: string }) => f.file)).toEqual(["good.ts"]);
+    const run = runCli(["scan", "--format", "json", "--allow-unscannable", "--fail-on", "none", "--as-of", AS_OF], project);
+    expect(JSON.parse(run.stdout).findings.map((f: { file: string }) => f.file)).toEqual(["broken.ts", "good.ts"]);
+    expect(run.code).toBe(0);
+    // Without --allow-unscannable, the file read only in part fails the run.
+    expect(runCli(["scan", "--format", "json", "--fail-on", "none", "--as-of", AS_OF], project).code).toBe(1);
   });
 
   it("files left out by policy are named in a notice and do not fail the run", () => {

@@ -23,6 +23,17 @@ describe("--fix never harms a file", () => {
     expect(readFileSync(file, "utf8")).toBe(edited);
   });
 
+  it("a file read past a syntax error is reported, not fixed", async () => {
+    const dir = scratch();
+    const broken = `${FIXABLE}export const = ;\n`;
+    writeFileSync(join(dir, "a.ts"), broken);
+    const result = await scan({ cwd: dir, asOf: AS_OF, withFixes: true });
+    expect(result.findings.map((finding) => [finding.line, finding.fix ?? null])).toEqual([[1, null]]);
+    expect(result.summary.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/^only partly analysed: syntax error/)]);
+    runCli(["scan", "--fix", "--as-of", AS_OF], dir);
+    expect(readFileSync(join(dir, "a.ts"), "utf8")).toBe(broken);
+  });
+
   it("a link and its target in the tree: the real file is fixed once and the link stays a link", () => {
     const dir = scratch();
     writeFileSync(join(dir, "real.ts"), FIXABLE);

@@ -138,7 +138,7 @@ describe("SARIF", () => {
     expect(validate(failed), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect(failing.code).toBe(1);
     expect(failed.runs[0].invocations[0].executionSuccessful).toBe(false);
-    expect(failed.runs[0].invocations[0].toolExecutionNotifications).toContainEqual(expect.objectContaining({ level: "error", message: { text: expect.stringMatching(/^broken\.ts: syntax error/) } }));
+    expect(failed.runs[0].invocations[0].toolExecutionNotifications).toContainEqual(expect.objectContaining({ level: "error", message: { text: expect.stringMatching(/^broken\.ts: only partly analysed: syntax error/) } }));
   });
 });
 
@@ -175,10 +175,11 @@ describe("bad input", () => {
     const run = runCli(["scan", "--format", "json", "--as-of", AS_OF], project);
     const result = JSON.parse(run.stdout);
     expect(run.code).toBe(1);
-    expect(result.findings.map((f: { file: string; entryId: string }) => `${f.file} ${f.entryId}`)).toEqual(["good.ts brotli-setting"]);
+    // The broken file is analysed as far as the parser made it out, and named as only partly analysed.
+    expect(result.findings.map((f: { file: string; entryId: string }) => `${f.file} ${f.entryId}`)).toEqual(["broken.ts auto-minify", "good.ts brotli-setting"]);
     const problems = Object.fromEntries(result.summary.problems.map((p: { file: string; message: string }) => [p.file, p.message]));
     const kinds = Object.fromEntries(result.summary.problems.map((p: { file: string; kind: string }) => [p.file, p.kind]));
-    expect(problems["broken.ts"]).toMatch(/^syntax error, file not analysed \(line 1, column 14: Variable declaration expected\.\)/);
+    expect(problems["broken.ts"]).toMatch(/^only partly analysed: syntax error \(line 1, column 14: Variable declaration expected\.\); the findings made are kept/);
     // a file that should have been analysed and was not, against one left out by policy
     expect(kinds).toMatchObject({ "broken.ts": "unscannable", "dangling.ts": "unscannable", "binary.mjs": "skipped", "huge.js": "skipped" });
     expect(problems["binary.mjs"]).toMatch(/binary content/);
