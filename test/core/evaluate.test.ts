@@ -492,6 +492,14 @@ describe("a field declared empty and set when first needed", () => {
   });
 });
 
+describe("a client made once by a logical assignment (`cached ??= new Cloudflare()`)", () => {
+  it("is the client the assignment gives, as the expression's value (high confidence)", () => {
+    const code = `import Cloudflare from "cloudflare";\nlet cached = null;\nconst client = () => (cached ??= new Cloudflare({ apiToken: "t" }));\nconst other = () => (cached ||= new Cloudflare());\nexport const rules = (zone_id) => client().firewall.rules.list({ zone_id });\nexport const limits = (zone_id) => other().rateLimits.list({ zone_id });`;
+    const findings = analyzeCode(code, { minConfidence: "low" }).filter((finding) => finding.ruleId === "no-deprecated-endpoint");
+    expect(findings.map((finding) => `${finding.item} ${finding.method} ${finding.confidence}`)).toEqual(["1 GET high", "3 GET high"]);
+  });
+});
+
 describe("a chain of setters that each return the instance", () => {
   it("gives the request the fields the chain set (a fluent builder)", () => {
     const api = `const API = "https://api.cloudflare.com/client/v4";\nclass Req { opts = {}; path = ""; to(p) { this.path = p; return this; } verb(v) { this.opts.method = v; return this; } send() { return fetch(API + this.path, { method: this.opts.method }); } }\n`;

@@ -216,7 +216,9 @@ export class Evaluator {
       case "sequence":
         return node.expressions.length ? this.value(program, node.expressions.at(-1)!, env) : UNKNOWN;
       case "assign":
-        return node.operator === "=" ? this.value(program, node.value, env) : UNKNOWN;
+        // `cached ??= new Cloudflare(…)`, `client ||= make()`: a lazy singleton is what it is given
+        // (the written value is the best knowledge we have, as for `??` with an unknown left).
+        return node.operator === "=" || node.operator === "??=" || node.operator === "||=" || node.operator === "&&=" ? this.value(program, node.value, env) : UNKNOWN;
       default:
         return UNKNOWN;
     }
