@@ -11,15 +11,16 @@ import { SDK_CONTAINER_PARAMS } from "../core/libraries.js";
 import { SDK_ROUTES, sdkResourcePath } from "../core/sdk-routes.js";
 import { isCurl } from "../core/curl-command.js";
 import { API_BASE, bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { forwardedCall } from "./python-forwarders.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 /** Patterns of a `case` that are values to compare with (`case "minify":`, `case 1004:`). */
 const LITERAL_PATTERNS = new Set(["string", "concatenated_string", "integer", "float", "true", "false", "none"]);
 const FIELD_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** python-cloudflare (`CloudFlare.CloudFlare()`): the attribute path after the client is the URL. */
 /** A parameter's type that is python-cloudflare's client (`CloudFlare.CloudFlare`, `CloudFlare`). */
 const PYTHON_CLOUDFLARE_TYPE = /^(?:CloudFlare\.)?CloudFlare$/;
+/** python-cloudflare (`CloudFlare.CloudFlare()`): the attribute path after the client is the URL. */
 const PYTHON_CLOUDFLARE_ROOTS = new Set(["zones", "accounts", "user", "organizations", "memberships", "graphql", "ips", "certificates"]);
 const COMPARISONS: Readonly<Record<string, string>> = { "==": "===", "!=": "!==", in: "in", "not in": "in", is: "===", "is not": "!==" };
 
@@ -985,50 +986,6 @@ function camelCase(name: string): string {
 function boundPrefix(chain: readonly string[], names: ReadonlySet<string>): number {
   for (let length = chain.length - 1; length > 0; length--) if (names.has(chain.slice(0, length).join("."))) return length;
   return 0;
-}
-
-/**
- * Calls that call the function they are given, with the arguments after it: `asyncio.to_thread(f,
- * *args, **kwargs)`, anyio's and trio's `to_thread.run_sync(f, *args)`, Starlette's
- * `run_in_threadpool(f, …)`, `functools.partial(f, …)` (called later), an executor's `submit(f, …)`;
- * by the index of the function among the positional arguments.
- */
-const FORWARDERS: Readonly<Record<string, number>> = { to_thread: 0, run_sync: 0, run_in_threadpool: 0, partial: 0, submit: 0, run_in_executor: 1 };
-/** Wrappers that return the function they are given, to be called (`sync_to_async(f)(…)`, `partial(f, a)(b)`). */
-const WRAPPERS = new Set(["sync_to_async", "database_sync_to_async", "partial"]);
-
-/**
- * The call a forwarder makes (`asyncio.to_thread(cf.zones.firewall.rules.post, zone_id, data=rule)`
- * calls `cf.zones.firewall.rules.post(zone_id, data=rule)`, as `loop.run_in_executor(None, f, a)`,
- * `threading.Thread(target=f, args=(a,))`, `sync_to_async(f)(a)` and `partial(f, a)(b)` do), or null.
- * Only a function named (a name or an attribute chain): a lambda's body is read where it is written.
- */
-function forwardedCall(callee: SyntaxNode, args: readonly SyntaxNode[]): { callee: SyntaxNode; args: SyntaxNode[] } | null {
-  const isFunction = (node: SyntaxNode | undefined): node is SyntaxNode => node !== undefined && (node.type === "identifier" || node.type === "attribute");
-  const name = callee.type === "attribute" ? callee.childForFieldName("attribute")?.text : callee.type === "identifier" ? callee.text : undefined;
-  // sync_to_async(f)(a), partial(f, a)(b)
-  if (callee.type === "call") {
-    const wrapper = callee.childForFieldName("function");
-    const wrapperName = wrapper?.type === "attribute" ? wrapper.childForFieldName("attribute")?.text : wrapper?.text;
-    const wrapped = (callee.childForFieldName("arguments")?.namedChildren ?? []).filter((argument): argument is SyntaxNode => argument !== null && argument.type !== "comment");
-    if (wrapperName && WRAPPERS.has(wrapperName) && isFunction(wrapped[0]) && (wrapperName === "partial" || wrapped.length === 1)) return { callee: wrapped[0], args: [...wrapped.slice(1), ...args] };
-    return null;
-  }
-  if (name === undefined) return null;
-  // threading.Thread(target=f, args=(a, b)), multiprocessing.Process(…)
-  if (name === "Thread" || name === "Process") {
-    const keyword = (key: string) => args.find((argument) => argument.type === "keyword_argument" && argument.childForFieldName("name")?.text === key)?.childForFieldName("value") ?? undefined;
-    const target = keyword("target");
-    const passed = keyword("args");
-    if (!isFunction(target)) return null;
-    return { callee: target, args: passed?.type === "tuple" || passed?.type === "list" ? passed.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment") : [] };
-  }
-  const at = FORWARDERS[name];
-  if (at === undefined || (name === "run_sync" && callee.childForFieldName("object")?.childForFieldName("attribute")?.text !== "to_thread" && callee.childForFieldName("object")?.text !== "to_thread")) return null;
-  const positional = args.filter((argument) => argument.type !== "keyword_argument" && argument.type !== "dictionary_splat" && argument.type !== "list_splat");
-  const target = positional[at];
-  if (!isFunction(target)) return null;
-  return { callee: target, args: args.slice(args.indexOf(target) + 1) };
 }
 
 /** `a.b.c` as ["a", "b", "c"] when it is a plain chain of names. */
