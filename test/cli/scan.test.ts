@@ -157,7 +157,7 @@ describe("stylish", () => {
     const run = runCli(["scan", "--as-of", AS_OF], app);
     expect(run.stdout).toMatch(/^src\/legacy\/tunnels\.js$/m);
     expect(run.stdout).toMatch(/ {2}5:50 +error +in effect +`GET accounts\/:account_identifier\/tunnels` is deprecated since 2024-02-04 \(Account tunnels API deprecated\); use the tunnel API instead\. +no-deprecated-endpoint/);
-    expect(run.stdout).toMatch(/✖ 25 problems \(25 errors, 0 warnings\) in 12 files/);
+    expect(run.stdout).toMatch(/✖ 26 problems \(26 errors, 0 warnings\) in 12 files/);
   });
 });
 

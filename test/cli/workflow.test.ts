@@ -117,7 +117,7 @@ describe("baseline", () => {
   it("hides recorded findings, survives a line inserted above, and shows new ones", () => {
     const app = scratch("sample-app");
     const write = runCli(["scan", "--baseline", "sunset-baseline.json", "--update-baseline", "--format", "json", "--as-of", AS_OF], app);
-    expect(write.stderr).toMatch(/wrote 25 findings to the baseline sunset-baseline\.json/);
+    expect(write.stderr).toMatch(/wrote 26 findings to the baseline sunset-baseline\.json/);
     const clean = runCli(["scan", "--baseline", "sunset-baseline.json", "--as-of", AS_OF], app);
     expect(clean.code).toBe(0);
 
@@ -125,7 +125,7 @@ describe("baseline", () => {
     writeFileSync(client, `// a new header line\n\n${readFileSync(client, "utf8")}\nexport const brotli = (z: string) => http.get(\`/zones/\${z}/settings/brotli\`);\n`);
     const after = json(["--baseline", "sunset-baseline.json"], app);
     expect(after.findings.map((f) => `${f.file} ${f.entryId}`)).toEqual(["src/cloudflare/client.ts brotli-setting"]);
-    expect(after.summary.baselined).toBe(25);
+    expect(after.summary.baselined).toBe(26);
   });
 
   it("says what is wrong with a missing or foreign baseline file", () => {
@@ -409,7 +409,7 @@ describe("the programmatic API", () => {
     process.stdout.write = ((chunk: string) => (writes.push(String(chunk)), true)) as typeof process.stdout.write;
     try {
       const result = await scan({ cwd: `${FIXTURES}/sample-app`, asOf: AS_OF });
-      expect(result.findings.length).toBe(25);
+      expect(result.findings.length).toBe(26);
     } finally {
       process.stdout.write = original;
     }

@@ -12,7 +12,7 @@ import type { Confidence } from "../finding.js";
 import type { Expression, Node, Range } from "../ir.js";
 import { isAssertionName } from "../libraries.js";
 import { parseUrl, type UrlShape } from "../url.js";
-import { expandChoices, isHole, type Origin, type RequestInfo, type StringValue, type TextPart } from "../values.js";
+import { concat, expandChoices, isHole, staticText, text, type Origin, type RequestInfo, type StringValue, type TextPart } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
 const STRONG_ANCHOR = "zones";
@@ -183,7 +183,8 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
     candidates.set(key, target);
   };
 
-  for (const request of [...ctx.requests(), ...ctx.inheritedRequests()]) {
+  const requests = [...ctx.requests(), ...ctx.inheritedRequests()];
+  for (const request of [...requests, ...requests.flatMap((request) => bulkSettingRequests(ctx, request))]) {
     if (!request.url) continue;
     for (const site of ctx.sitesInRequest(request)) sitesInRequests.add(site);
     // A route definition or mock (`router.post('/zones/…', handler)`) serves the path; it requests nothing.
@@ -282,6 +283,31 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
       related: candidate.related,
     });
   }
+}
+
+/** The zone settings endpoint that edits several at once (`PATCH zones/:zone_id/settings`). */
+const BULK_SETTINGS_PATH = /^zones\/[^/]+\/settings$/;
+
+/**
+ * The settings a bulk edit sends, each as the request of its own setting's path (`PATCH
+ * zones/:zone_id/settings` with `{ items: [{ id: "brotli", value: "on" }] }` edits `settings/brotli`),
+ * so that a deprecated one is reported where its id is written, as cloudflare-go's
+ * `UpdateZoneSettings` is. Ids that are not known are left out.
+ */
+function bulkSettingRequests(ctx: DetectorContext, request: RequestInfo): RequestInfo[] {
+  if (!request.url || !request.body || (request.method !== null && request.method !== "PATCH")) return [];
+  const shape = parseUrl(request.url.parts, ctx.catalogue.deprecatedEndpoints.anchors);
+  const path = shape?.segments.map((segment) => segment.value ?? "x").join("/").replace(/^\//, "");
+  if (!path || !BULK_SETTINGS_PATH.test(path)) return [];
+  const body = request.body.kind === "stringified" ? request.body.value : request.body;
+  if (body.kind !== "object") return [];
+  const items = body.get("items");
+  if (items?.kind !== "array") return [];
+  return items.elements().flatMap((item) => {
+    const id = item.kind === "object" ? item.get("id") : undefined;
+    if (id?.kind !== "string" || staticText(id) === null) return [];
+    return [{ ...request, url: concat(request.url!, text("/"), id), method: "PATCH" as const, methodChoices: undefined, body: item }];
+  });
 }
 
 /**
