@@ -165,6 +165,8 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
   const sitesInRequests = new Set<Expression>();
   /** The calls a name written in this file (a bare segment: `"brotli"`) is reported at, by where it is written (see below). */
   const callsOfWrittenName = new Map<string, { key: string; candidate: Omit<Candidate, "methods" | "methodUnknown">; methods: readonly string[] | null; inner: boolean }[]>();
+  /** Of those places, the ones written in the request that uses them (`client.zones.settings.get("brotli", …)`). */
+  const writtenInRequest = new Set<string>();
 
   /**
    * The calls a path decided elsewhere (another file, the SDK) is reported at, by that path and the
@@ -208,7 +210,9 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
       if (reported.has(place)) continue;
       reported.add(place);
       if (site && (request.inherited || within(site.range, request.call.range) || !isBareName(ctx, site))) {
-        add(`${site.range[0]}:${found.match.entry.id}:${found.match.path}`, { range: site.range, match: found.match, confidence, related: null }, sent);
+        const written = `${site.range[0]}:${found.match.entry.id}:${found.match.path}`;
+        if (within(site.range, request.call.range)) writtenInRequest.add(written);
+        add(written, { range: site.range, match: found.match, confidence, related: null }, sent);
       } else {
         // Written in another file, by the SDK, or a name kept in a constant (`const BROTLI = "brotli"`):
         // the call is what uses it, with its own method; the written place is related.
@@ -236,8 +240,11 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
   }
   // A name written in a function (`for (const id of ["ssl", "brotli"]) this.one(zone, id)`) is
   // reported at the call there that uses it, not again at each call of that function from
-  // elsewhere in the file (`zone.settings = this.loop(zone.id)`), which decides nothing.
-  for (const calls of callsOfWrittenName.values()) {
+  // elsewhere in the file (`zone.settings = this.loop(zone.id)`), which decides nothing. Nor when
+  // it is written in the request itself (`client.zones.settings.get("brotli", …)`), and reported
+  // there: a script's `main()` around that request decides nothing either.
+  for (const [written, calls] of callsOfWrittenName) {
+    if (writtenInRequest.has(written)) continue;
     const inner = calls.some((call) => call.inner);
     for (const call of calls) if (call.inner || !inner) add(call.key, call.candidate, call.methods);
   }
