@@ -234,24 +234,38 @@ function initOfConstant(ctx: DetectorContext, identifier: Identifier): Expressio
 }
 
 /** What an SRV record's `data` holds (spec 2: priority, weight, port, target; service, proto, name deprecated). */
-const SRV_DATA_KEYS = new Set(["service", "proto", "name", "priority", "weight", "port", "target"]);
+const SRV_DATA_KEYS = ["service", "proto", "name", "priority", "weight", "port", "target"];
+/**
+ * What the `data` of the API's other structured record types holds (CAA, CERT, DNSKEY, DS, HTTPS,
+ * LOC, NAPTR, SMIMEA, SSHFP, SVCB, TLSA, and URI's `content` in the API's first form of it), but
+ * `type`, which a record has too: one builder of every type's data (`out["service"] = d.Service;
+ * … out["flags"] = d.Flags`) fills an SRV record's with the rest.
+ */
+const OTHER_RECORD_DATA_KEYS = [
+  "flags", "tag", "value", "key_tag", "algorithm", "certificate", "protocol", "public_key", "digest_type", "digest",
+  "altitude", "lat_degrees", "lat_direction", "lat_minutes", "lat_seconds", "long_degrees", "long_direction", "long_minutes",
+  "long_seconds", "precision_horz", "precision_vert", "size", "order", "preference", "regex", "replacement", "matching_type",
+  "selector", "usage", "fingerprint", "content",
+];
+const RECORD_DATA_KEYS = new Set([...SRV_DATA_KEYS, ...OTHER_RECORD_DATA_KEYS]);
 
 /**
  * The fields of an object that is an SRV record's `data` by its shape, its record not seen (built
  * apart, sent by a class that adds the type, put together by a builder or key by key: `d = {};
- * d["service"] = …`): `service` and `proto` beside `target`, no key an SRV record's data does not
- * hold, and `service` and `proto` text (or not known), where their text is known written as SRV
- * names are (`_sip`, `_tcp`). A firewall rule's `{ service: "ssh", proto: "tcp", port: 22 }` is
- * not one, nor a schema describing the fields. Null for any other object.
+ * d["service"] = …`): `service` and `proto` beside `target`, no key a DNS record's data does not
+ * hold (an SRV record's, or another type's in a builder for all of them), and `service` and
+ * `proto` text (or not known), where their text is known written as SRV names are (`_sip`,
+ * `_tcp`). A firewall rule's `{ service: "ssh", proto: "tcp", port: 22 }` is not one, nor a schema
+ * describing the fields. Null for any other object.
  */
 function srvDataFields(ctx: DetectorContext, object: ObjectLiteral): { key: string; keyRange: Range; value: Expression | null }[] | null {
   const fields: { key: string; keyRange: Range; value: Expression | null }[] = [];
   for (const property of object.properties) {
-    if (property.kind !== "property" || property.key === null || !SRV_DATA_KEYS.has(property.key)) return null;
+    if (property.kind !== "property" || property.key === null || !RECORD_DATA_KEYS.has(property.key)) return null;
     fields.push({ key: property.key, keyRange: property.keyRange, value: property.value });
   }
   for (const write of ctx.program.bindingOfObject(object)?.memberWrites ?? []) {
-    if (write.key === null || !SRV_DATA_KEYS.has(write.key)) return null;
+    if (write.key === null || !RECORD_DATA_KEYS.has(write.key)) return null;
     fields.push({ key: write.key, keyRange: write.keyRange, value: write.value });
   }
   const keys = new Set(fields.map((field) => field.key));
