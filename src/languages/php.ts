@@ -143,6 +143,9 @@ class PhpLowering extends TreeLowering {
           const left = inner.childForFieldName("left");
           const right = inner.childForFieldName("right");
           if (left?.type === "variable_name" && right) return this.assignment(this.variableName(left), this.range(left), this.expression(right), range);
+          // `$conditions[] = [...]`: added to the list, as `array_push($conditions, …)` and JS's `push`.
+          const appendedTo = left?.type === "subscript_expression" && left.namedChildren.length === 1 && left.namedChildren[0]?.type === "variable_name" ? left.namedChildren[0] : null;
+          if (appendedTo && right) return { kind: "expression", range, expression: this.call(this.member(this.expression(appendedTo), "push", this.range(left!), this.range(left!)), [this.expression(right)], range) };
           // `$this->base = "https://…"` in a constructor, `$request->url = …`: a property set;
           // `$this->args['method'] = $method`: a key of a property's array set.
           const keyOfField = left?.type === "subscript_expression" && left.namedChildren[0]?.type === "member_access_expression" && left.namedChildren[0].childForFieldName("object")?.text === "$this";
@@ -453,6 +456,8 @@ class PhpLowering extends TreeLowering {
     // strtoupper($method), strtolower($name), trim($path): the string methods that do the same.
     const stringMethod = PHP_STRING_FUNCTIONS[name];
     if (stringMethod && (args.length === 1 || (args.length === 2 && stringMethod.endsWith("strip")))) return this.call(this.member(args[0]!, stringMethod, range, range), args.slice(1), range);
+    // array_push($conditions, $a, $b): added to the list.
+    if (name === "array_push" && args.length >= 2) return this.call(this.member(args[0]!, "push", range, range), args.slice(1), range);
     // esc_url_raw($url): the URL as given.
     if (name === "esc_url_raw" && args[0]) return args[0];
     // json_encode(['where' => …]): the JSON text of the value

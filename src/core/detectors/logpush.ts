@@ -192,11 +192,17 @@ function findStringifyArgument(ctx: DetectorContext, expression: Expression, dep
   return init ? findStringifyArgument(ctx, init, depth + 1) : null;
 }
 
+/**
+ * What a name was given, when that is all its value is: not reassigned, and nothing added to it
+ * afterwards (`const conditions = []; conditions.push({ … })`, `const filter = {}; filter.where =
+ * …`), whose value the evaluator works out (see `valueTree`).
+ */
 function constantInit(ctx: DetectorContext, expression: Expression): Expression | null {
   if (expression.kind !== "identifier") return null;
   const binding = ctx.program.resolve(expression);
   if (!binding || binding.source.kind !== "init" || binding.source.steps.length > 0) return null;
-  if (binding.source.declarationKind !== "const" && binding.writes.length > 0) return null;
+  if (binding.source.declarationKind !== "const" && (binding.writes.length > 0 || binding.loopWrites.length > 0 || binding.appends.length > 0 || binding.writtenOtherwise)) return null;
+  if (binding.pushed.length > 0 || binding.memberWrites.length > 0) return null;
   return binding.source.init;
 }
 
