@@ -23,8 +23,10 @@ export const Signal = {
   JobsPath: 4096,
   /** It re-exports names of a relative module (`export * from "./paths"`): a barrel, followed by the names its importers take. */
   ReExports: 8192,
+  /** A Logpush filter written out (`where:` beside `operator`), which an imported function may send as a job's. */
+  FilterWhere: 16384,
   /** Each bit from here on: one of the fields that matter only together (the framing headers). */
-  FieldsTogether: 16384,
+  FieldsTogether: 32768,
 } as const;
 
 /** A text's hints: signal bits and the path words it writes (canonical, each once). */

@@ -141,6 +141,8 @@ const requiresAsRuby = (text: string) => text.includes('require "') || text.incl
 const RUBY_REQUEST_LIBRARY = /\b(?:Net::HTTP|Faraday|RestClient|HTTParty|Excon|Typhoeus|HTTP\.(?:get|post|put|patch|delete|headers|auth))\b/;
 /** A Logpush filter's `where` key, in code or in JSON text (`where:`, `"where":`, `\"where\":`). */
 const FILTER_WHERE = /\bwhere\\?["']?\s*:/;
+/** A filter condition's `operator` key, beside its `where` (an ORM's `where:` has none). */
+const FILTER_OPERATOR = /\boperator\\?["']?\s*(?::|=>)/;
 /** The 1004 code compared (`=== 1004`, `1004 ==`, `case 1004`, Ruby's `when 1004`): the detector looks at nothing else. */
 /** What every spelling of `DNS_HINT` holds. */
 const MAY_BE_DNS = /dns/i;
@@ -349,6 +351,7 @@ export class Prefilter {
       if (DATASET.test(text) && datasetNearFilterKey(text)) signals |= Signal.Dataset;
     }
     if (JOBS_PATH.test(text)) signals |= Signal.JobsPath;
+    if (text.includes("where") && FILTER_WHERE.test(text) && FILTER_OPERATOR.test(text)) signals |= Signal.FilterWhere;
     if (signals & Signal.RelativeImport && reExportsSomething(text)) signals |= Signal.ReExports;
     if (text.includes("1004") && ERROR_CODE.test(text)) {
       signals |= Signal.ErrorCode;
@@ -392,6 +395,8 @@ export class Prefilter {
     const add = (clause: readonly RuleName[]) => clause.forEach((rule) => rules.add(rule));
     if (joined & Signal.Srv) add(clauses.srv);
     if (mine & Signal.FilterKey && (mine & Signal.Dataset || joined & Signal.JobsPath)) add(clauses.logpush);
+    // A filter written here and given to an imported function that sends jobs (`createJob(zone, JSON.stringify({ where }))`).
+    if (mine & Signal.FilterWhere && joined & Signal.JobsPath) add(clauses.logpush);
     if (has(mine, Signal.ErrorCode | Signal.ApiErrors)) add(clauses.errorCode);
     if (mine & Signal.Weak && joined & Signal.DnsHint) add(clauses.weak);
     if (this.togetherMask !== 0 && has(joined, this.togetherMask)) add(clauses.together);
@@ -575,7 +580,7 @@ const sameNarrowing = (a: Narrowing, b: Narrowing) =>
 export const PREFILTER_FINGERPRINT = [
   DISTINCTIVE.join("|"),
   [...WEAK_FIELDS, ...FIELDS_TOGETHER, ...RESOURCE_ROOTS].join("|"),
-  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, GETATTR_CHAIN, ZONE_ID_NAME, ZONE_ID_LEAD, DRAFT_CIPHER, SRV, SRV_DATA_PROTO, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, RUBY_REQUEST_LIBRARY, FILTER_WHERE, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
+  ...[PROVIDER_PACKAGE, PROVIDER_NAMES, TABLE_ITERATED, GETATTR_CHAIN, ZONE_ID_NAME, ZONE_ID_LEAD, DRAFT_CIPHER, SRV, SRV_DATA_PROTO, API_HINT, DNS_HINT, RECORD_TYPE, MAY_BE_DNS, REQUEST_LIBRARY_HINT, FILTER_KEY, DATASET, JOBS_PATH, PYTHON_REQUEST_IMPORT, RUBY_REQUEST_LIBRARY, FILTER_WHERE, FILTER_OPERATOR, RECORD_MEMBER, ERROR_CODE, API_ERRORS].map((pattern) => pattern.source),
   Prefilter.toString(), // the class's own code: its constructor and decisions
   mayHoldSrvData.toString(),
   requiresAsRuby.toString(),

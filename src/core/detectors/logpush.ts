@@ -14,6 +14,7 @@ import {
   validateFilterTree,
   type JsonTree,
 } from "../logpush-filter.js";
+import { LIST_ADDERS } from "../libraries.js";
 import { parseUrl } from "../url.js";
 import { isHole, staticText, UNKNOWN, type Value } from "../values.js";
 import type { DetectorContext } from "./context.js";
@@ -44,19 +45,65 @@ export function detectLogpushFilters(ctx: DetectorContext): void {
   // Evaluating every call of a file for the one that sends a job is the costly part (a large test
   // file with `dataset` and `filter` keys in unrelated objects loaded 600 K of its imports for it):
   // not done where the prefilter saw no jobs path (see `AnalysisOptions.logpushJobRequests`).
+  /** Requests to the jobs path: their bodies as sent, evaluated with the arguments of the call that reaches them. */
+  const jobRequests: Value[] = [];
   for (const request of ctx.options.logpushJobRequests === false ? [] : ctx.requests()) {
     if (!request.url || !request.body) continue;
-    const node = jobBodyNode(ctx, request.body);
-    if (!node) continue;
     const shape = parseUrl(request.url.parts, ctx.catalogue.deprecatedEndpoints.anchors);
     const path = shape?.segments.map((segment) => segment.value ?? "x").join("/");
-    if (path && JOB_PATH.test(path)) jobs.set(node, "high");
+    if (!path || !JOB_PATH.test(path)) continue;
+    jobRequests.push(request.body);
+    const node = jobBodyNode(ctx, request.body);
+    if (node) jobs.set(node, "high");
   }
 
+  /** Job literals whose filter was known where it is written (else it is a parameter's: see below). */
+  const decided = new Set<ObjectLiteral>();
   for (const [job, confidence] of jobs) {
-    for (const filter of valuesOf(ctx, job, "filter")) checkFilter(ctx, filter, confidence);
+    for (const filter of valuesOf(ctx, job, "filter")) if (checkFilter(ctx, filter, confidence)) decided.add(job);
     for (const outputOptions of valuesOf(ctx, job, "output_options")) checkOutputOptions(ctx, outputOptions);
   }
+
+  // A wrapper's body takes the filter from its caller (`createJob(zone, JSON.stringify({ where }))`):
+  // the filter is the one the request sends through this file's call, reported where this file
+  // writes it (each place once, however many calls lead there).
+  const checked = new Set<string>();
+  for (const body of jobRequests) {
+    const sent = body.kind === "stringified" ? body.value : body;
+    if (sent.kind !== "object") continue;
+    if (sent.node && sent.program === ctx.program && decided.has(sent.node)) continue;
+    const filter = sent.get("filter");
+    const placed = filter ? filterWrittenHere(ctx, filter) : null;
+    if (!placed || checked.has(`${placed.range[0]}:${placed.range[1]}`)) continue;
+    checked.add(`${placed.range[0]}:${placed.range[1]}`);
+    reportProblems(ctx, placed.problems, "high");
+  }
+}
+
+/**
+ * The problems of a filter value known as JSON or text, placed where this program writes it (the
+ * object stringified, or the text); null when it is not known, or not written here.
+ */
+function filterWrittenHere(ctx: DetectorContext, filter: Value): { range: Range; problems: ReturnType<typeof validateFilterTree> } | null {
+  const limits = ctx.options.logpush;
+  if (filter.kind === "stringified") {
+    // Placed at the first object of it this program writes (the caller's `{ or: [] }` inside a
+    // wrapper's `JSON.stringify({ where })`): what this file's call decides.
+    const written = objectWrittenIn(ctx, filter.value, 0);
+    if (!written) return null;
+    const range = ctx.siteOf(written).range;
+    const tree = jsonTreeOfValue(ctx, filter.value, range, 0);
+    return { range, problems: validateFilterTree(tree, serialisedSize(tree), limits) };
+  }
+  if (filter.kind === "string") {
+    const text = staticText(filter);
+    const origins = new Set(filter.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
+    const origin = origins.size === 1 ? [...origins][0]! : null;
+    if (text === null || !text.trimStart().startsWith("{") || !origin || origin.program !== ctx.program) return null;
+    const range = ctx.siteOf(origin.node).range;
+    return { range, problems: validateFilterText(text, range, limits) };
+  }
+  return null;
 }
 
 /** The object literal of this program a request sends: written as one, or as JSON text (`'{"filter":"…"}'`). */
@@ -76,16 +123,48 @@ function valuesOf(ctx: DetectorContext, job: ObjectLiteral, key: string): Expres
   return own ? [own.value, ...written] : written;
 }
 
-function checkFilter(ctx: DetectorContext, filter: Expression, confidence: Confidence): void {
+function reportProblems(ctx: DetectorContext, problems: ReturnType<typeof validateFilterTree>, confidence: Confidence): void {
+  for (const problem of problems) ctx.reportLogpush(problem.range, problem.messageId, problem.data, problem.messageId === "filterUnknownOperator" ? UNKNOWN_OPERATOR_CONFIDENCE : confidence);
+}
+
+type Program = DetectorContext["program"];
+type Binding = NonNullable<ReturnType<Program["resolve"]>>;
+const filledInPlace = new WeakMap<Program, ReadonlySet<Binding>>();
+/**
+ * The names whose lists this program adds to where they are held (`filter.where.or.push(…)`,
+ * `where["and"].append(…)`): what they hold is not known from their literal (an `or` written empty
+ * is filled before it is sent), and the evaluator does not follow it (a list kept in a name of its
+ * own, `conditions.push(…)`, it does).
+ */
+function filledInPlaceOf(program: Program): ReadonlySet<Binding> {
+  let names = filledInPlace.get(program);
+  if (!names) {
+    const found = new Set<Binding>();
+    for (const call of program.calls) {
+      const callee = call.callee;
+      if (callee.kind !== "member" || callee.property === null || !LIST_ADDERS.has(callee.property) || callee.object.kind !== "member") continue;
+      let root: Expression = callee.object;
+      while (root.kind === "member") root = root.object;
+      const binding = root.kind === "identifier" ? program.resolve(root) : null;
+      if (binding) found.add(binding);
+    }
+    filledInPlace.set(program, (names = found));
+  }
+  return names;
+}
+
+/** Whether a name's value is filled in place (see `filledInPlaceOf`). */
+const isFilledInPlace = (ctx: DetectorContext, binding: Binding | null) => binding !== null && filledInPlaceOf(ctx.program).has(binding);
+
+/** Checks a job's filter as written; false when what it is cannot be known there (a parameter's value). */
+function checkFilter(ctx: DetectorContext, filter: Expression, confidence: Confidence): boolean {
   const limits = ctx.options.logpush;
-  const report = (problems: ReturnType<typeof validateFilterTree>) => {
-    for (const problem of problems) ctx.reportLogpush(problem.range, problem.messageId, problem.data, problem.messageId === "filterUnknownOperator" ? UNKNOWN_OPERATOR_CONFIDENCE : confidence);
-  };
+  const report = (problems: ReturnType<typeof validateFilterTree>) => reportProblems(ctx, problems, confidence);
   const stringified = findStringifyArgument(ctx, filter, 0);
   if (stringified) {
     const tree = jsonTree(ctx, stringified, 0);
     report(validateFilterTree(tree, serialisedSize(tree), limits));
-    return;
+    return tree.kind !== "unknown";
   }
   // A literal too long to be kept as a string value (a URL never is) is still the filter as sent.
   // Without `destination_conf` or the jobs endpoint, `dataset` + `filter` may be another API's
@@ -94,46 +173,62 @@ function checkFilter(ctx: DetectorContext, filter: Expression, confidence: Confi
   const literal = literalText(ctx, filter, 0);
   if (literal !== null) {
     if (takenAsFilter(literal.text)) report(validateFilterText(literal.text, ctx.siteOf(literal.node).range, limits));
-    return;
+    return true;
   }
   const value = ctx.evaluator.value(ctx.program, filter);
   if (value.kind === "string") {
     const text = staticText(value);
-    if (text === null || !takenAsFilter(text)) return;
+    if (text === null) return false;
+    if (!takenAsFilter(text)) return true;
     const origins = new Set(value.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
     const origin = origins.size === 1 ? [...origins][0]! : null;
     const range = origin && origin.program === ctx.program ? ctx.siteOf(origin.node).range : filter.range;
     report(validateFilterText(text, range, limits));
-    return;
+    return true;
   }
   if (value.kind === "stringified") {
     // `JSON.stringify(…)` in another module (or out of a call): what it stringifies, as the
     // evaluator knows it; problems are reported on the job's `filter` here, where it is used.
-    const tree = jsonTreeOfValue(value.value, filter.range, 0);
-    if (tree.kind !== "unknown") report(validateFilterTree(tree, serialisedSize(tree), limits));
-    return;
+    const tree = jsonTreeOfValue(ctx, value.value, filter.range, 0);
+    if (tree.kind === "unknown") return false;
+    report(validateFilterTree(tree, serialisedSize(tree), limits));
+    return true;
   }
   // Not known to be anything but text: an instance of a class (Python's `NOT_GIVEN` sentinel as a
   // parameter's default, a `str` subclass), or what a response holds (a job's `filter` read back).
-  if (value.kind === "unknown" || value.kind === "null" || MAYBE_TEXT.has(value.kind)) return;
+  if (value.kind === "unknown" || value.kind === "null" || MAYBE_TEXT.has(value.kind)) return false;
   const looksLikeFilter = value.kind === "object" && value.get("where") !== undefined;
   if (confidence === "high" || looksLikeFilter) {
     const tree = jsonTree(ctx, filter, 0);
     ctx.reportLogpush(filter.range, "filterNotString", { found: tree.kind === "unknown" ? value.kind : describeJson(tree) }, confidence);
   }
+  return true;
+}
+
+/** The first object literal of this program a value is built of, looking a few levels into its objects. */
+function objectWrittenIn(ctx: DetectorContext, value: Value, depth: number): ObjectLiteral | null {
+  if (value.kind !== "object" || depth > MAX_RESOLVE_DEPTH) return null;
+  if (value.node && value.program === ctx.program) return value.node;
+  for (const key of value.keys()) {
+    const found = objectWrittenIn(ctx, value.get(key) ?? UNKNOWN, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Kinds of value that may be a filter's text for all the evaluator knows. */
 const MAYBE_TEXT: ReadonlySet<Value["kind"]> = new Set(["instance", "response", "stream", "body"]);
 
 /** A value the evaluator knows as JSON, every part of it placed at `range`. */
-function jsonTreeOfValue(value: Value, range: Range, depth: number): JsonTree {
+function jsonTreeOfValue(ctx: DetectorContext, value: Value, range: Range, depth: number): JsonTree {
   if (depth > MAX_RESOLVE_DEPTH * 4) return { kind: "unknown", range, truncated: true };
   switch (value.kind) {
     case "object":
-      return { kind: "object", entries: value.keys().map((key) => [key, jsonTreeOfValue(value.get(key) ?? UNKNOWN, range, depth + 1)]), open: value.open, range };
+      // An object of this program held in a name whose lists are filled in place: not what its literal says.
+      if (value.node && value.program === ctx.program && isFilledInPlace(ctx, ctx.program.bindingOfObject(value.node))) return { kind: "unknown", range };
+      return { kind: "object", entries: value.keys().map((key) => [key, jsonTreeOfValue(ctx, value.get(key) ?? UNKNOWN, range, depth + 1)]), open: value.open, range };
     case "array":
-      return { kind: "array", items: value.elements().map((element) => jsonTreeOfValue(element, range, depth + 1)), range };
+      return { kind: "array", items: value.elements().map((element) => jsonTreeOfValue(ctx, element, range, depth + 1)), range };
     case "string": {
       const text = staticText(value);
       return text === null ? { kind: "unknown", range } : { kind: "string", value: text, range };
@@ -244,6 +339,7 @@ function jsonTree(ctx: DetectorContext, expression: Expression, depth: number): 
       return text === null ? { kind: "unknown", range } : { kind: "string", value: text, range };
     }
     case "identifier": {
+      if (isFilledInPlace(ctx, ctx.program.resolve(expression))) return { kind: "unknown", range };
       const init = constantInit(ctx, expression);
       return init ? jsonTree(ctx, init, depth + 1) : valueTree(ctx, expression, depth);
     }
@@ -258,5 +354,5 @@ function jsonTree(ctx: DetectorContext, expression: Expression, depth: number): 
  * the expression is.
  */
 function valueTree(ctx: DetectorContext, expression: Expression, depth: number): JsonTree {
-  return jsonTreeOfValue(ctx.evaluator.value(ctx.program, expression), expression.range, depth + 1);
+  return jsonTreeOfValue(ctx, ctx.evaluator.value(ctx.program, expression), expression.range, depth + 1);
 }
