@@ -554,7 +554,12 @@ function isObjectAssignTo(call: Extract<Expression, { kind: "call" }>, isTarget:
 function pushedOnto(call: CallExpression): { identifier: Identifier; values: Expression[] } | null {
   const callee = call.callee;
   if (callee.kind === "member" && callee.property !== null && LIST_ADDERS.has(callee.property) && callee.object.kind === "identifier" && call.args.length > 0) {
-    return call.args.some((arg) => arg.kind === "spread") ? null : { identifier: callee.object, values: call.args };
+    // `all.push(...page.result)`: the spread list's elements (see `Evaluator.spreadElements`).
+    return { identifier: callee.object, values: call.args };
+  }
+  // Python's `records.extend(page["result"])`: the list's elements, as `push(...list)` adds them.
+  if (callee.kind === "member" && callee.property === "extend" && callee.object.kind === "identifier" && call.args.length === 1 && call.args[0]!.kind !== "spread") {
+    return { identifier: callee.object, values: [{ kind: "spread", range: call.args[0]!.range, argument: call.args[0]! }] };
   }
   if (callee.kind === "identifier" && callee.name === "append" && call.args[0]?.kind === "identifier" && call.args.length > 1) {
     return { identifier: call.args[0], values: call.args.slice(1).filter((arg) => arg.kind !== "spread") };

@@ -178,6 +178,11 @@ export abstract class TreeLowering {
   }
 
   /** `name = value` as a declaration the first time the function (or file) assigns the name, a write after. */
+  /** Whether a name is declared in the innermost scope (assigned before, in a language without declarations). */
+  inScope(name: string): boolean {
+    return this.scopes.at(-1)!.has(name);
+  }
+
   assignment(name: string, nameRange: IR.Range, value: IR.Expression, range: IR.Range, typeText: string | null = null): IR.Statement {
     const scope = this.scopes.at(-1)!;
     if (!scope.has(name)) {

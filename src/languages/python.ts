@@ -371,6 +371,12 @@ class PythonLowering extends TreeLowering {
     let value: IR.Expression = right ? this.expression(right) : this.opaque(range);
     if (node.type === "augmented_assignment") {
       const operator = node.childForFieldName("operator")?.text.replace(/=$/, "") ?? "+";
+      // `url += "/firewall/rules"`, `records += page["result"]` on a name of this scope: appended
+      // to it, as JavaScript's `+=` is (a string built up, a list extended).
+      if (operator === "+" && left.type === "identifier" && this.inScope(left.text)) {
+        const target: IR.Pattern = { kind: "expression-pattern", range: this.range(left), expression: this.identifier(left.text, this.range(left)) };
+        return { kind: "expression", range, expression: { kind: "assign", range, operator: "+=", target, value } };
+      }
       value = this.binary(operator, this.expression(left), value, range);
     }
     if (left.type === "identifier") {

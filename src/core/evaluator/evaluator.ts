@@ -148,10 +148,7 @@ export class Evaluator {
           elements: () =>
             elements.flatMap((element) => {
               if (!element) return [UNKNOWN];
-              if (element.kind === "spread") {
-                const spread = this.value(program, element.argument, env);
-                return spread.kind === "array" ? spread.elements() : [UNKNOWN];
-              }
+              if (element.kind === "spread") return this.spreadElements(this.value(program, element.argument, env));
               return [this.value(program, element, env)];
             }),
         };
@@ -316,6 +313,7 @@ export class Evaluator {
    * in order, so that `args[0]` is the first; otherwise the value the push is given.
    */
   private pushedValues(program: Program, binding: Binding, element: Expression, env: Env | null): Value[] {
+    const valuesIn = (where: Env | null): Value[] => (element.kind === "spread" ? this.spreadElements(this.value(program, element.argument, where)) : [this.value(program, element, where)]);
     let loop: Node | null = program.parentOf(element);
     while (loop && loop.kind !== "for-of" && loop.kind !== "function") loop = program.parentOf(loop);
     if (loop?.kind === "for-of" && (loop.iterates ?? "elements") === "elements" && !(binding.range[0] >= loop.range[0] && binding.range[1] <= loop.range[1])) {
@@ -324,11 +322,11 @@ export class Evaluator {
         const turns = list.elements();
         if (turns.length <= MAX_CHOICES) {
           const forOf = loop;
-          return turns.map((turn) => this.value(program, element, { values: new Map(), parent: env, depth: env?.depth ?? 0, turns: new Map([[forOf, turn]]) }));
+          return turns.flatMap((turn) => valuesIn({ values: new Map(), parent: env, depth: env?.depth ?? 0, turns: new Map([[forOf, turn]]) }));
         }
       }
     }
-    return [this.value(program, element, env)];
+    return valuesIn(env);
   }
 
   private bindingUncached(program: Program, binding: Binding, env: Env | null): Value {
@@ -421,6 +419,11 @@ export class Evaluator {
       // is also given new values.
       if (binding.writes.length > 0 || binding.loopWrites.length > 0 || !source.init) return UNKNOWN;
       const start = this.value(program, source.init, env);
+      // A list extended (Python's `records += page["result"]`): its elements and the pieces'.
+      if (start.kind === "array") {
+        const appends = binding.appends;
+        return { kind: "array", elements: () => [...start.elements(), ...appends.flatMap((piece) => this.spreadElements(this.value(program, piece, env)))] };
+      }
       if (start.kind !== "string") return UNKNOWN;
       const builds = appendedInTurn(program, source.init, binding.appends);
       const built = builds.map((pieces) => stringValue([...start.parts, ...pieces.flatMap((piece) => partsOf(this.value(program, piece, env), hintOf(piece)))]));
@@ -506,6 +509,12 @@ export class Evaluator {
     }
     if (method === "then" && parent.args[0] === fn && paramIndex === 0) return this.value(program, callee.object, env);
     return UNKNOWN;
+  }
+
+  /** What `...list` puts in a list: its elements; a response's DNS records, each a record. */
+  spreadElements(list: Value): Value[] {
+    if (list.kind === "array") return list.elements();
+    return list.kind === "records" ? [this.elementOf(list)] : [UNKNOWN];
   }
 
   elementOf(value: Value): Value {
