@@ -106,7 +106,9 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
 
     function exported(node: TS.Statement, lowered: IR.Statement, name: TS.Identifier | undefined): IR.Statement[] {
       if (!hasModifier(node, K.ExportKeyword)) return [lowered];
-      const r = range(node);
+      // From the `export` keyword, after any decorators written before it (`@Injectable() export class …`), as ESTree has it.
+      const keyword = (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.find((modifier) => modifier.kind === K.ExportKeyword);
+      const r: IR.Range = keyword ? [keyword.getStart(sourceFile), node.end] : range(node);
       if (hasModifier(node, K.DefaultKeyword)) {
         if (!name) {
           const expression = lowered.kind === "function-declaration" ? lowered.fn : lowered.kind === "class-declaration" ? lowered.cls : null;

@@ -10,7 +10,7 @@
  * bounded (call depth, binding cycles), so a pathological file costs time linear in its size.
  */
 import type { CatalogueIndex } from "../../catalogue/load.js";
-import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
+import type { CallExpression, ClassNode, Expression, FunctionNode, Identifier, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS, libraryOfModule } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
@@ -59,6 +59,18 @@ export interface EvaluatorContext {
  * five missed it, seven found nothing more in 140 public repositories and cost 1.09x on the bench.
  */
 export const MAX_CALL_DEPTH = 6;
+
+/** RxJS's functions that turn an observable into a promise of what it gives. */
+const OBSERVABLE_TO_PROMISE: ReadonlySet<string> = new Set(["firstValueFrom", "lastValueFrom"]);
+/** RxJS operators whose callback receives what the observable gives. */
+const RX_OPERATORS: ReadonlySet<string> = new Set(["map", "tap", "filter", "switchMap", "mergeMap", "concatMap", "exhaustMap"]);
+/** Of those, the ones that pass it on unchanged. */
+const PASSING_OPERATORS: ReadonlySet<string> = new Set(["tap", "filter"]);
+/** A name imported from RxJS (`rxjs`, `rxjs/operators`). */
+function isRxjsImport(program: Program, identifier: Identifier): boolean {
+  const source = program.resolve(identifier)?.source;
+  return source?.kind === "import" && (source.source === "rxjs" || source.source === "rxjs/operators");
+}
 
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
@@ -489,6 +501,10 @@ export class Evaluator {
     const parent = program.meaningfulParent(fn);
     if (!parent || parent.kind !== "call" || !parent.args.includes(fn)) return UNKNOWN;
     const callee = parent.callee;
+    // `this.http.get(url).pipe(map((res) => …))`: the operator's callback receives what the observable gives.
+    if (callee.kind === "identifier" && parent.args[0] === fn && paramIndex === 0 && RX_OPERATORS.has(callee.name) && isRxjsImport(program, callee)) {
+      return this.observed(program, parent, env);
+    }
     if (callee.kind !== "member" || callee.property === null) return UNKNOWN;
     const method = callee.property;
     // `Array.from(ids, (id) => …)`: the mapping function receives each element.
@@ -509,6 +525,19 @@ export class Evaluator {
     }
     if (method === "then" && parent.args[0] === fn && paramIndex === 0) return this.value(program, callee.object, env);
     return UNKNOWN;
+  }
+
+  /**
+   * What an RxJS operator of a `pipe(…)` receives: what the piped observable gives, when the
+   * operators before it pass it on unchanged (`tap`, `filter`); else not known.
+   */
+  private observed(program: Program, operator: CallExpression, env: Env | null): Value {
+    const pipe = program.meaningfulParent(operator);
+    if (pipe?.kind !== "call" || pipe.callee.kind !== "member" || pipe.callee.property !== "pipe") return UNKNOWN;
+    const position = pipe.args.indexOf(operator);
+    const before = pipe.args.slice(0, position);
+    const unchanged = before.every((arg) => arg.kind === "call" && arg.callee.kind === "identifier" && PASSING_OPERATORS.has(arg.callee.name));
+    return position >= 0 && unchanged ? this.value(program, pipe.callee.object, env) : UNKNOWN;
   }
 
   /** What `...list` puts in a list: its elements; a response's DNS records, each a record. */
@@ -653,12 +682,16 @@ export class Evaluator {
       }
       // A function of each row of a table (`item.url(zone)` for each `item` of a list): each, in turn.
       if (property?.kind === "choice") return { result: this.invokeEach(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
-      if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: UNKNOWN, request: null };
+      if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: this.requests.unknownClientResponse(program, node, env) ?? UNKNOWN, request: null };
       return { result: UNKNOWN, request: null };
     }
     if (callee.kind === "identifier" && !program.resolve(callee)) {
       const global = globalFunctionCall(this, program, callee.name, node, env);
       if (global) return { result: global, request: null };
+    }
+    // `await firstValueFrom(this.http.get(url))`: the value the observable gives, the response.
+    if (callee.kind === "identifier" && OBSERVABLE_TO_PROMISE.has(callee.name) && isRxjsImport(program, callee) && node.args[0]) {
+      return { result: this.value(program, node.args[0], env), request: null };
     }
     const value = this.value(program, callee, env);
     if (value.kind === "library" || value.kind === "client") return libraryCall(this, program, node, value, env);

@@ -129,6 +129,21 @@ export class RequestFinder {
   }
 
   /**
+   * The response of a call on a client the evaluator does not know (`this.http.get(url)`, an
+   * injected `api.get(url)`), when it is a call named for its verb that asks for DNS records: what
+   * is read from it is read from DNS records. Null for any other call (asked of many: a cheap test
+   * of the path first).
+   */
+  unknownClientResponse(program: Program, node: CallExpression, env: Env | null): Value | null {
+    const first = node.args[0];
+    if (!first || methodOfCalleeName(calleeNameOf(node)) === null) return null;
+    const path = this.evaluator.value(program, first, env);
+    if (path.kind !== "string" || !path.parts.some((part) => !isHole(part) && part.text.includes("dns_records"))) return null;
+    const request = this.genericRequest(program, node, env);
+    return request?.dnsRecords && !request.routeDefinition ? { kind: "response", request } : null;
+  }
+
+  /**
    * Whether the callee only computes a value: a function of a library that puts strings together
    * (`path`, `url`, `util`), or a global one (`String(…)`, `encodeURIComponent(…)`, `require(…)`).
    */

@@ -28,6 +28,11 @@ export function responseProperty(object: Value, key: string): Value | null {
       if (library === "got" && key === "body") return { kind: "body", request: object.request };
       if (library === "undici" && key === "body") return { kind: "stream", request: object.request };
       if (library === "cloudflare" && key === "result") return { kind: "body", request: object.request };
+      // A client the evaluator does not know (`this.http.get(url)`, a project's own): its `data` is
+      // the body, as axios and the clients built on it give (NestJS's HttpService); a `result`,
+      // the body's own, as clients that give the parsed body give (Angular's HttpClient).
+      if (library === "unknown" && key === "data") return { kind: "body", request: object.request };
+      if (library === "unknown" && key === "result") return responseProperty({ kind: "body", request: object.request }, key);
       return { kind: "unknown" };
     }
     case "body":
