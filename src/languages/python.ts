@@ -7,7 +7,7 @@
  * as the URL they call.
  */
 import type * as IR from "../core/ir.js";
-import { SDK_CONTAINER_PARAMS } from "../core/libraries.js";
+import { SDK_CONTAINER_PARAMS, SDK_DNS_RECORD_METHODS } from "../core/libraries.js";
 import { SDK_ROUTES, sdkResourcePath } from "../core/sdk-routes.js";
 import { isCurl } from "../core/curl-command.js";
 import { API_BASE, bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
@@ -924,6 +924,18 @@ class PythonLowering extends TreeLowering {
     // A method the table does not know, on a resource whose methods all call one path: that path, its method not known.
     const resourcePath = route ? null : sdkResourcePath(path);
     if (resourcePath) return this.request(range, this.routeUrl(resourcePath, at, routeArguments(resourcePath, positional, named), null), null, null, [...positional, ...options]);
+    // `client.dns.records.list(zone_id=…)`, `.get(record_id, zone_id=…)`: DNS records, as the
+    // SDK gives them (the envelope's `result`; a list's pages iterate over the records).
+    const recordKind = !route && path === "dns.records" ? SDK_DNS_RECORD_METHODS[camelCase(method)] : undefined;
+    if (recordKind) {
+      const recordPath = recordKind === "record" && method !== "create" ? "/zones/:zone_id/dns_records/:dns_record_id" : "/zones/:zone_id/dns_records";
+      // `type="SRV"`: SRV records only, as the API's `?type=SRV` asks.
+      const type = named.get("type");
+      const url = this.routeUrl(recordPath, at, [], base);
+      const asked = type?.kind === "string" && type.value === "SRV" ? this.binary("+", url, this.string("?type=SRV", type.range), range) : url;
+      const request = this.request(range, asked, recordKind === "records" || method === "get" ? "GET" : null, null, [...positional, ...options]);
+      return this.member(this.call(this.member(request, "json", range, range), [], range), "result", range, range);
+    }
     if (!route) return null;
     return this.request(range, this.routeUrl(route.path, at, routeArguments(route.path, positional, named), base), route.method, null, [...positional, ...options]);
   }
