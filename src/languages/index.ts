@@ -8,6 +8,7 @@
 import { csharpHeaderEnd } from "../core/import-graph.js";
 import type { Module } from "../core/ir.js";
 import type { TextReading } from "../core/prefilter.js";
+import { PHP_SDK_ROUTES } from "./tables/cloudflare-php.js";
 import { GO_GENERATED_SDK_METHODS, GO_SDK_DNS_RECORD_RESULTS, GO_SDK_ROUTES, GO_SDK_SETTING_METHODS } from "./tables/cloudflare-go.js";
 import { TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, TERRAFORM_SETTING_RESOURCE, TERRAFORM_SETTINGS_RESOURCE } from "../core/terraform-resources.js";
 import type { GrammarName } from "./tree-sitter.js";
@@ -23,6 +24,8 @@ export const REQUEST_NAMES: readonly string[] = [
   TERRAFORM_SETTINGS_RESOURCE,
   TERRAFORM_SETTING_RESOURCE,
   ...[...Object.keys(GO_SDK_ROUTES), ...Object.keys(GO_SDK_SETTING_METHODS), ...Object.keys(GO_SDK_DNS_RECORD_RESULTS)].filter((name) => /[a-z][A-Z]/.test(name)),
+  // The PHP SDK's methods that call the schedule's endpoints (its DNS methods pass on the fields read).
+  ...Object.entries(PHP_SDK_ROUTES).flatMap(([endpoint, methods]) => (endpoint === "DNS" ? [] : Object.keys(methods))),
 ];
 
 /** The SDK's method names as other languages' generated SDKs spell them (Go's `New` is `create`). */
@@ -38,7 +41,7 @@ export const SDK_METHOD_SPELLINGS: Readonly<Record<string, readonly string[]>> =
  */
 export function prefilterReading(language: LanguageId): TextReading {
   return {
-    names: language === "go" || language === "terraform" || language === "markdown",
+    names: language === "go" || language === "terraform" || language === "markdown" || language === "php",
     members: language !== "json" && language !== "yaml" && language !== "shell" && language !== "terraform",
   };
 }

@@ -10,6 +10,7 @@ import type * as IR from "../core/ir.js";
 import { PHP_CLASS_SOURCE } from "../core/libraries.js";
 import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
+import { PHP_SDK_ENDPOINTS_NAMESPACE, PHP_SDK_NAMESPACE, PHP_SDK_ROUTES } from "./tables/cloudflare-php.js";
 
 const WP_REMOTE: Readonly<Record<string, string | null>> = {
   wp_remote_get: "GET",
@@ -105,6 +106,15 @@ export function lowerPhp(tree: Tree, text: string, file: string): LoweredFile {
   return new PhpLowering(file, text).lowerTree(tree);
 }
 
+/** The name an SDK endpoint object is held by: `$dns`, or `this.dns` for `$this->dns`; null for anything else. */
+function sdkHolderKey(node: SyntaxNode | null | undefined): string | null {
+  if (!node) return null;
+  if (node.type === "variable_name") return node.text;
+  if (node.type !== "member_access_expression" || node.childForFieldName("object")?.text !== "$this") return null;
+  const name = node.childForFieldName("name");
+  return name?.type === "name" ? `this.${name.text}` : null;
+}
+
 interface CurlHandle {
   url: IR.Expression | null;
   method: IR.Expression | string | null;
@@ -116,8 +126,12 @@ class PhpLowering extends TreeLowering {
   /** The options set on each cURL handle (by function and name), gathered before lowering. */
   private readonly curlHandles = new Map<string, CurlHandle>();
 
+  /** The names holding an instance of the PHP SDK's endpoint classes (`$dns`, `this.zoneSettings`), and its class. */
+  private readonly sdkEndpoints = new Map<string, string>();
+
   override lowerTree(tree: Tree): LoweredFile {
     this.gatherCurlOptions(tree.rootNode);
+    this.gatherSdkEndpoints(tree.rootNode);
     const classes = classesOf(tree.rootNode);
     const lowered = super.lowerTree(tree, classes.imports);
     lowered.module.body.push(...classes.exports);
@@ -281,6 +295,8 @@ class PhpLowering extends TreeLowering {
         if (!object || !name) return null;
         // $http->{$method}($url), $http->$method($url): the method named by a value
         if (name.type !== "name") return this.call(this.member(this.expression(object), null, range, this.range(name), this.expression(name)), this.argumentsOf(node), range);
+        const sdkRequest = this.sdkEndpointCall(object, name, range, node);
+        if (sdkRequest) return sdkRequest;
         return this.call(this.member(this.expression(object), name.text, range, this.range(name)), this.argumentsOf(node), range);
       }
       // self::send(…), static::BASE, Client::$base: the class's static members
@@ -490,6 +506,66 @@ class PhpLowering extends TreeLowering {
       return object ? this.expression(object) : null;
     }
     return null;
+  }
+
+  /**
+   * The names that hold an endpoint class of the PHP SDK (cloudflare/sdk): a variable or property
+   * given `new DNS($adapter)`, or declared with that type (`private ZoneSettings $zoneSettings;`,
+   * `function sync(DNS $dns)`), the class imported from `Cloudflare\API\Endpoints` or named in
+   * full. Gathered before lowering; names are the file's (`$dns`, `this.dns`), as cURL handles are.
+   */
+  private gatherSdkEndpoints(root: SyntaxNode) {
+    const classes = new Map<string, string>();
+    let usesSdk = false;
+    for (const clause of root.descendantsOfType("namespace_use_clause")) {
+      const name = clause?.namedChildren.find((child) => child?.type === "qualified_name" || child?.type === "name");
+      const qualified = name?.text.replace(/^\\/, "") ?? "";
+      if (qualified.startsWith(PHP_SDK_NAMESPACE)) usesSdk = true;
+      if (!qualified.startsWith(PHP_SDK_ENDPOINTS_NAMESPACE)) continue;
+      const className = qualified.slice(PHP_SDK_ENDPOINTS_NAMESPACE.length);
+      if (PHP_SDK_ROUTES[className]) classes.set(clause!.childForFieldName("alias")?.text ?? className, className);
+    }
+    const classOf = (type: SyntaxNode | null | undefined): string | null => {
+      if (!type) return null;
+      const text = type.text.replace(/^\?/, "").replace(/^\\/, "");
+      if (text.startsWith(PHP_SDK_ENDPOINTS_NAMESPACE)) {
+        const className = text.slice(PHP_SDK_ENDPOINTS_NAMESPACE.length);
+        return PHP_SDK_ROUTES[className] ? className : null;
+      }
+      // A project's own class named as the SDK's (`class ZoneSettings extends \Cloudflare\API\Endpoints\ZoneSettings`,
+      // declared in another file), in a file that uses the SDK: its inherited methods are the SDK's.
+      return classes.get(text) ?? (usesSdk && PHP_SDK_ROUTES[text] ? text : null);
+    };
+    if (!usesSdk && !root.text.includes("Cloudflare\\API\\Endpoints")) return;
+    for (const assignment of root.descendantsOfType("assignment_expression")) {
+      const right = assignment?.childForFieldName("right");
+      const type = right?.type === "object_creation_expression" ? right.namedChildren.find((child) => child?.type === "name" || child?.type === "qualified_name") : null;
+      const className = classOf(type);
+      const key = className ? sdkHolderKey(assignment!.childForFieldName("left")) : null;
+      if (key) this.sdkEndpoints.set(key, className!);
+    }
+    for (const declaration of root.descendantsOfType(["property_declaration", "simple_parameter", "property_promotion_parameter"])) {
+      const className = classOf(declaration?.childForFieldName("type") ?? declaration?.namedChildren.find((child) => child?.type === "named_type"));
+      if (!className) continue;
+      const variable = declaration!.type === "property_declaration" ? declaration!.descendantsOfType("variable_name")[0] : declaration!.childForFieldName("name");
+      const name = variable?.text.replace(/^\$/, "");
+      if (!name) continue;
+      if (declaration!.type !== "simple_parameter") this.sdkEndpoints.set(`this.${name}`, className);
+      if (declaration!.type !== "property_declaration") this.sdkEndpoints.set(`$${name}`, className);
+    }
+  }
+
+  /** `$zoneSettings->updateMinifySetting($zoneId, …)` on a name holding an SDK endpoint class: that request (see `PHP_SDK_ROUTES`). */
+  private sdkEndpointCall(object: SyntaxNode, name: SyntaxNode, range: IR.Range, node: SyntaxNode): IR.Expression | null {
+    if (this.sdkEndpoints.size === 0) return null;
+    const key = sdkHolderKey(object);
+    const route = key ? PHP_SDK_ROUTES[this.sdkEndpoints.get(key) ?? ""]?.[name.text] : undefined;
+    if (!route) return null;
+    const args = this.argumentsOf(node);
+    const at = this.range(name);
+    const request = this.request(range, this.routeUrl(route.path, at, args), route.method, route.method === "GET" || route.method === "DELETE" ? null : (args.at(-1) ?? null), args);
+    const body = this.call(this.member(request, "json", range, range), [], range);
+    return route.gives === "body" ? body : this.member(body, "result", range, range);
   }
 
   /**
