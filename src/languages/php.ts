@@ -472,6 +472,10 @@ class PhpLowering extends TreeLowering {
     // strtoupper($method), strtolower($name), trim($path): the string methods that do the same.
     const stringMethod = PHP_STRING_FUNCTIONS[name];
     if (stringMethod && (args.length === 1 || (args.length === 2 && stringMethod.endsWith("strip")))) return this.call(this.member(args[0]!, stringMethod, range, range), args.slice(1), range);
+    // array_filter($records, fn($r) => …), array_map(fn($r) => …, $records): the list's methods, so
+    // that the callback's parameter is an element of the list (as JavaScript's filter and map).
+    if (name === "array_filter" && args.length === 2) return this.call(this.member(args[0]!, "filter", range, range), [args[1]!], range);
+    if (name === "array_map" && args.length === 2) return this.call(this.member(args[1]!, "map", range, range), [args[0]!], range);
     // array_push($conditions, $a, $b): added to the list.
     if (name === "array_push" && args.length >= 2) return this.call(this.member(args[0]!, "push", range, range), args.slice(1), range);
     // esc_url_raw($url): the URL as given.

@@ -45,6 +45,11 @@ export function lowerRuby(tree: Tree, text: string, file: string): LoweredFile {
   return new RubyLowering(file, text).lowerTree(tree, autoloaded);
 }
 
+/** Whether a node names `Net::HTTP` (the connection class). */
+function isNetHttp(node: SyntaxNode | null | undefined): boolean {
+  return node?.text.replace(/\s+|^::/g, "") === "Net::HTTP";
+}
+
 class RubyLowering extends TreeLowering {
   protected readonly grammarLabel = "Ruby";
   /** The class being lowered: its name, its methods (instance and `def self.…`) and `attr_*` readers. */
@@ -98,7 +103,10 @@ class RubyLowering extends TreeLowering {
         const left = node.childForFieldName("left");
         const right = node.childForFieldName("right");
         if (!left || !right) return null;
-        if (node.type === "assignment") this.noteFaradayBase(left.text, right);
+        if (node.type === "assignment") {
+          this.noteFaradayBase(left.text, right);
+          this.noteNetHttp(left.text, right);
+        }
         let value = this.expression(right);
         if (node.type === "operator_assignment") value = this.binary("+", this.expression(left), value, range);
         // @zone = zone in a method: the instance's field
@@ -299,6 +307,14 @@ class RubyLowering extends TreeLowering {
     return positional;
   }
 
+  /** The names holding a Net::HTTP connection (`http = Net::HTTP.new(host, port)`, a `Net::HTTP.start` block's parameter). */
+  private readonly netHttpConnections = new Set<string>();
+
+  private noteNetHttp(name: string, right: SyntaxNode): void {
+    this.netHttpConnections.delete(name);
+    if (right.type === "call" && isNetHttp(right.childForFieldName("receiver")) && /^(?:new|start)$/.test(right.childForFieldName("method")?.text ?? "")) this.netHttpConnections.add(name);
+  }
+
   /** The `url:` (or first argument) of `Faraday.new`, by the name it is assigned to (`conn`, `@conn`). */
   private readonly faradayBases = new Map<string, SyntaxNode>();
 
@@ -332,12 +348,26 @@ class RubyLowering extends TreeLowering {
       const options = args[0]!;
       return this.request(range, this.member(options, "url", range, range), this.member(options, "method", range, range), this.member(options, "payload", range, range), args);
     }
-    // JSON.parse(response.body): the response's JSON
+    // JSON.parse(response.body): the response's JSON; JSON.parse(Net::HTTP.get(uri)): the JSON of the body it gives
     if (receiver?.text === "JSON" && name === "parse") {
       const argument = node.childForFieldName("arguments")?.namedChildren[0];
       if (argument?.type === "call" && argument.childForFieldName("method")?.text === "body" && argument.childForFieldName("receiver")) {
         return this.call(this.member(this.expression(argument.childForFieldName("receiver")!), "json", range, range), [], range);
       }
+      if (argument?.type === "call" && argument.childForFieldName("method")?.text === "get" && isNetHttp(argument.childForFieldName("receiver"))) {
+        return this.call(this.member(this.expression(argument), "json", range, range), [], range);
+      }
+    }
+    // http.request(req) on a Net::HTTP connection: the response of the request `req` is (`Net::HTTP::Get.new(uri)`)
+    if (name === "request" && args.length === 1 && receiver && this.netHttpConnections.has(receiver.text)) return args[0]!;
+    // Net::HTTP.start(host, port) { |http| http.request(req) }: what the block gives, its parameter a connection
+    if (name === "start" && isNetHttp(receiver) && block) {
+      const parameter = block.childForFieldName("parameters")?.namedChildren.find((child) => child?.type === "identifier");
+      if (parameter) this.netHttpConnections.add(parameter.text);
+      const body = block.namedChildren.filter((child) => child !== null && child.type !== "block_parameters" && child.type !== "comment");
+      const statements = body.length === 1 && (body[0]!.type === "block_body" || body[0]!.type === "body_statement") ? body[0]!.namedChildren.filter((child) => child !== null && child.type !== "comment") : body;
+      const last = statements.at(-1);
+      if (last) return this.expression(last);
     }
     // { where: … }.to_json, JSON.generate(…): the JSON text of the value
     if (receiver && args.length === 0 && !block && name === "to_json") return this.jsonText(this.expression(receiver), range);
