@@ -7,21 +7,18 @@
  * as the URL they call.
  */
 import type * as IR from "../core/ir.js";
-import { SDK_CONTAINER_PARAMS, SDK_DNS_RECORD_METHODS } from "../core/libraries.js";
-import { SDK_ROUTES, sdkResourcePath } from "../core/sdk-routes.js";
+import { SDK_CONTAINER_PARAMS } from "../core/libraries.js";
 import { isCurl } from "../core/curl-command.js";
-import { API_BASE, bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import { forwardedCall } from "./python-forwarders.js";
+import { attributeChain, boundPrefix } from "./python-chains.js";
+import { PYTHON_CLOUDFLARE_ROOTS, PYTHON_CLOUDFLARE_TYPE, generatedSdkRequest, getattrSegment, pythonCloudflareRequest } from "./python-cloudflare.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 /** Patterns of a `case` that are values to compare with (`case "minify":`, `case 1004:`). */
 const LITERAL_PATTERNS = new Set(["string", "concatenated_string", "integer", "float", "true", "false", "none"]);
 const FIELD_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** A parameter's type that is python-cloudflare's client (`CloudFlare.CloudFlare`, `CloudFlare`). */
-const PYTHON_CLOUDFLARE_TYPE = /^(?:CloudFlare\.)?CloudFlare$/;
-/** python-cloudflare (`CloudFlare.CloudFlare()`): the attribute path after the client is the URL. */
-const PYTHON_CLOUDFLARE_ROOTS = new Set(["zones", "accounts", "user", "organizations", "memberships", "graphql", "ips", "certificates"]);
 const COMPARISONS: Readonly<Record<string, string>> = { "==": "===", "!=": "!==", in: "in", "not in": "in", is: "===", "is not": "!==" };
 
 export function lowerPython(tree: Tree, text: string, file: string): LoweredFile {
@@ -854,19 +851,19 @@ class PythonLowering extends TreeLowering {
       // python-cloudflare: cf.zones.settings.minify.patch(zone_id, data=…), self.cf.zones…
       const client = chain ? boundPrefix(chain, this.cloudflareClients) : 0;
       if (chain && client > 0 && VERBS.has(name) && PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) {
-        return this.pythonCloudflareRequest(callee, chain.slice(client, -1), name, positional, named, range, options);
+        return pythonCloudflareRequest(this, callee, chain.slice(client, -1), name, positional, named, range, options);
       }
       // cf.zones.filters(zone_id): a resource called is its `get` (python-cloudflare's `__call__`).
       if (chain && client > 0 && PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) {
-        return this.pythonCloudflareRequest(callee, chain.slice(client), "get", positional, named, range, options, callee);
+        return pythonCloudflareRequest(this, callee, chain.slice(client), "get", positional, named, range, options, callee);
       }
       // getattr(cf.zones.settings, name).patch(zone_id, data=…): the last segment named at run time.
-      const runtimeNamed = VERBS.has(name) ? this.getattrSegment(object) : null;
-      if (runtimeNamed) return this.pythonCloudflareRequest(callee, runtimeNamed, name, positional, named, range, options);
+      const runtimeNamed = VERBS.has(name) ? getattrSegment(this, object, this.cloudflareClients) : null;
+      if (runtimeNamed) return pythonCloudflareRequest(this, callee, runtimeNamed, name, positional, named, range, options);
       // The generated SDK: client.firewall.rules.list(zone_id=…), self.cf.zones.settings.edit("minify", …)
       const generated = chain ? boundPrefix(chain, this.generatedSdkClients) : 0;
       if (chain && generated > 0) {
-        const request = this.generatedSdkRequest(callee, chain.slice(generated, -1), name, positional, named, range, options);
+        const request = generatedSdkRequest(this, callee, chain.slice(generated, -1), name, positional, named, range, options);
         if (request) return request;
       }
       // The generated SDK through a client made out of sight (`self.client`, set by a base class
@@ -874,7 +871,7 @@ class PythonLowering extends TreeLowering {
       // (`zone_id=…`, `account_id=…`). The host is not seen: the path alone, as written.
       if (chain && generated === 0 && client === 0 && [...named.keys()].some((keyword) => SDK_CONTAINER_PARAMS.has(keyword))) {
         for (let receiver = 1; receiver < chain.length - 1; receiver++) {
-          const request = this.generatedSdkRequest(callee, chain.slice(receiver, -1), name, positional, named, range, options, null);
+          const request = generatedSdkRequest(this, callee, chain.slice(receiver, -1), name, positional, named, range, options, null);
           if (request) return request;
         }
       }
@@ -901,121 +898,9 @@ class PythonLowering extends TreeLowering {
     }
     return this.call(this.expression(callee), this.bindKeywords(callee, positional, keywords, range) ?? [...positional, ...options], range);
   }
-
-  /**
-   * A call of the generated SDK, read through the TypeScript SDK table (the same API description,
-   * in snake_case: `rate_limits` is `rateLimits`); `{N}` in a route is the N-th positional argument.
-   * `with_raw_response` and `with_streaming_response` are views of the same resource. `base`: the
-   * API's address the path follows (null: a client whose address is not seen).
-   */
-  private generatedSdkRequest(
-    callee: SyntaxNode,
-    resources: string[],
-    method: string,
-    positional: IR.Expression[],
-    named: ReadonlyMap<string, IR.Expression>,
-    range: IR.Range,
-    options: IR.Expression[],
-    base: string | null = API_BASE,
-  ): IR.Expression | null {
-    const path = resources.filter((segment) => segment !== "with_raw_response" && segment !== "with_streaming_response").map(camelCase).join(".");
-    const route = SDK_ROUTES[path]?.[camelCase(method)];
-    const at = this.range(callee.childForFieldName("attribute")!);
-    // A method the table does not know, on a resource whose methods all call one path: that path, its method not known.
-    const resourcePath = route ? null : sdkResourcePath(path);
-    if (resourcePath) return this.request(range, this.routeUrl(resourcePath, at, routeArguments(resourcePath, positional, named), null), null, null, [...positional, ...options]);
-    // `client.dns.records.list(zone_id=…)`, `.get(record_id, zone_id=…)`: DNS records, as the
-    // SDK gives them (the envelope's `result`; a list's pages iterate over the records).
-    const recordKind = !route && path === "dns.records" ? SDK_DNS_RECORD_METHODS[camelCase(method)] : undefined;
-    if (recordKind) {
-      const recordPath = recordKind === "record" && method !== "create" ? "/zones/:zone_id/dns_records/:dns_record_id" : "/zones/:zone_id/dns_records";
-      // `type="SRV"`: SRV records only, as the API's `?type=SRV` asks.
-      const type = named.get("type");
-      const url = this.routeUrl(recordPath, at, [], base);
-      const asked = type?.kind === "string" && type.value === "SRV" ? this.binary("+", url, this.string("?type=SRV", type.range), range) : url;
-      const request = this.request(range, asked, recordKind === "records" || method === "get" ? "GET" : null, null, [...positional, ...options]);
-      return this.member(this.call(this.member(request, "json", range, range), [], range), "result", range, range);
-    }
-    if (!route) return null;
-    return this.request(range, this.routeUrl(route.path, at, routeArguments(route.path, positional, named), base), route.method, null, [...positional, ...options]);
-  }
-
-  /** The URL a python-cloudflare call requests: each attribute a segment, identifiers after the first and last. */
-  /**
-   * `getattr(cf.zones.settings, name)` on a python-cloudflare client: its segments, the last one
-   * the name's value (`zones`, `settings`, `name`); else null.
-   */
-  private getattrSegment(node: SyntaxNode): (string | IR.Expression)[] | null {
-    if (node.type !== "call" || node.childForFieldName("function")?.text !== "getattr") return null;
-    const [object, name, ...rest] = (node.childForFieldName("arguments")?.namedChildren ?? []).filter((argument) => argument !== null && argument.type !== "comment");
-    if (!object || !name || rest.length > 0 || name.type === "keyword_argument") return null;
-    const chain = attributeChain(object);
-    const client = chain ? boundPrefix([...chain, ""], this.cloudflareClients) : 0;
-    if (!chain || client === 0 || !PYTHON_CLOUDFLARE_ROOTS.has(chain[client] ?? "")) return null;
-    return [...chain.slice(client), this.expression(name)];
-  }
-
-  private pythonCloudflareRequest(
-    callee: SyntaxNode,
-    segments: (string | IR.Expression)[],
-    verb: string,
-    positional: IR.Expression[],
-    named: ReadonlyMap<string, IR.Expression>,
-    range: IR.Range,
-    options: IR.Expression[],
-    /** Where the segments are written: the callee's object (`cf.zones.filters` of `….get`), or the callee itself when the resource is called. */
-    segmentNode: SyntaxNode = callee.childForFieldName("object")!,
-  ): IR.Expression {
-    const segmentRange = this.range(segmentNode);
-    const pieces: (string | IR.Expression)[] = [API_BASE];
-    segments.forEach((segment, index) => {
-      if (typeof segment === "string") pieces.push(`/${segment}`);
-      else pieces.push("/", segment);
-      const id = index === 0 ? positional[0] : index === segments.length - 1 && segments.length > 1 ? positional[1] : undefined;
-      if (id) pieces.push("/", id);
-    });
-    // The written segments are where the path is decided: the URL's literal text is located there.
-    const url = this.template(pieces, segmentRange);
-    const request = this.request(range, url, verb.toUpperCase(), named.get("data") ?? null, [...positional, ...options]);
-    // The client returns the envelope's `result` itself: `request.json().result`.
-    return this.member(this.call(this.member(request, "json", range, range), [], range), "result", range, range);
-  }
 }
 
 
-/**
- * The arguments of a generated SDK route's `{N}` segments: the positional ones, or, where a route
- * has a single such segment and the call gives it by name as the SDK's own tests and examples do
- * (`client.zones.settings.edit(setting_id="minify", zone_id=…)`), the one `…_id` keyword that names
- * no container.
- */
-function routeArguments(path: string, positional: readonly IR.Expression[], named: ReadonlyMap<string, IR.Expression>): readonly (IR.Expression | undefined)[] {
-  if (positional.length > 0 || (path.match(/\{\d+\}/g) ?? []).length !== 1) return positional;
-  const ids = [...named].filter(([name]) => name.endsWith("_id") && !SDK_CONTAINER_PARAMS.has(name));
-  return ids.length === 1 ? [ids[0]![1]] : positional;
-}
-
-/** `rate_limits` → `rateLimits`. */
-function camelCase(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
-
-/** How many leading names of a chain (`self.session` of `self.session.get`) are bound in `names`; 0 when none. */
-function boundPrefix(chain: readonly string[], names: ReadonlySet<string>): number {
-  for (let length = chain.length - 1; length > 0; length--) if (names.has(chain.slice(0, length).join("."))) return length;
-  return 0;
-}
-
-/** `a.b.c` as ["a", "b", "c"] when it is a plain chain of names. */
-function attributeChain(node: SyntaxNode): string[] | null {
-  if (node.type === "identifier") return [node.text];
-  if (node.type !== "attribute") return null;
-  const object = node.childForFieldName("object");
-  const attribute = node.childForFieldName("attribute");
-  if (!object || !attribute) return null;
-  const head = attributeChain(object);
-  return head ? [...head, attribute.text] : null;
-}
 
 /** A class JSON is validated into, field by field: pydantic's `BaseModel` (or a dataclass built with `X(**record)`). */
 const MODEL_BASE = /(?:^|\.)(?:BaseModel)$/;
