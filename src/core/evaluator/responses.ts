@@ -32,7 +32,8 @@ export function responseProperty(object: Value, key: string): Value | null {
       // the body, as axios and the clients built on it give (NestJS's HttpService); a `result`,
       // the body's own, as clients that give the parsed body give (Angular's HttpClient).
       if (library === "unknown" && key === "data") return { kind: "body", request: object.request };
-      if (library === "unknown" && key === "result") return responseProperty({ kind: "body", request: object.request }, key);
+      // ofetch (`$fetch`) gives the parsed body itself.
+      if ((library === "unknown" || library === "ofetch") && key === "result") return responseProperty({ kind: "body", request: object.request }, key);
       return { kind: "unknown" };
     }
     case "body":
