@@ -323,6 +323,13 @@ class GoLowering extends TreeLowering {
   }
 
   private assignments(left: SyntaxNode[], right: SyntaxNode[], range: IR.Range, operator: string): IR.Statement[] {
+    // `req, err := http.NewRequest(…)`: a request, sent by `client.Do(req)`.
+    const first = left[0];
+    if (first?.type === "identifier" && right.length === 1) {
+      const made = right[0]!.type === "call_expression" ? right[0]!.childForFieldName("function")?.text : undefined;
+      if (made === "http.NewRequest" || made === "http.NewRequestWithContext") this.httpRequestNames.add(first.text);
+      else this.httpRequestNames.delete(first.text);
+    }
     // `records, _, err := api.ListDNSRecords(…)`: the first name gets the call's first result.
     if (right.length === 1 && left.length > 1) {
       const value = this.expression(right[0]!);
@@ -346,6 +353,27 @@ class GoLowering extends TreeLowering {
       }
       return { kind: "expression", range, expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(name), expression: this.expression(name) }, value } };
     });
+  }
+
+  /** The names given a request made by `http.NewRequest(…)` (sent later with `client.Do(req)`). */
+  private readonly httpRequestNames = new Set<string>();
+
+  /** `out = <body>` for `json.Unmarshal(body, &out)` and `json.NewDecoder(resp.Body).Decode(&out)`; null for other calls. */
+  private decodedInto(packageName: string | null, name: string, operand: SyntaxNode | null, args: SyntaxNode[], lowered: IR.Expression[], range: IR.Range): IR.Expression | null {
+    const target = (node: SyntaxNode | undefined) => (node?.type === "unary_expression" && node.childForFieldName("operator")?.text === "&" ? node.childForFieldName("operand") : null);
+    let into: SyntaxNode | null = null;
+    let value: IR.Expression | null = null;
+    if (packageName === "json" && name === "Unmarshal" && args.length === 2) [into, value] = [target(args[1]), lowered[0]!];
+    if (name === "Decode" && args.length === 1 && operand?.type === "call_expression") {
+      const decoder = operand.childForFieldName("function");
+      const source = operand.childForFieldName("arguments")?.namedChildren.find((n) => n !== null && n.type !== "comment");
+      if (decoder?.text === "json.NewDecoder" && source?.type === "selector_expression" && source.childForFieldName("field")?.text === "Body") {
+        const response = source.childForFieldName("operand");
+        [into, value] = [target(args[0]), response ? this.call(this.member(this.expression(response), "json", range, range), [], range) : null];
+      }
+    }
+    if (!into || !value || into.type !== "identifier") return null;
+    return { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: this.range(into), expression: this.expression(into) }, value };
   }
 
   /** The declared type an SDK call's first result has (`DNSRecord[]`), or `null`. */
@@ -512,6 +540,16 @@ class GoLowering extends TreeLowering {
         const program = lowered[name === "Command" ? 0 : 1];
         if (program?.kind === "string" && isCurl(program.value)) return this.curlRequest(range, this.commandWords(lowered.slice(name === "Command" ? 1 : 2)));
       }
+      // client.Do(req) on a request made by http.NewRequest: that request's response.
+      if (name === "Do" && args.length === 1 && args[0]!.type === "identifier" && this.httpRequestNames.has(args[0]!.text)) return lowered[0]!;
+      // io.ReadAll(resp.Body): the body (what json.Unmarshal then decodes).
+      if ((packageName === "io" || packageName === "ioutil") && name === "ReadAll" && args[0]?.type === "selector_expression" && args[0].childForFieldName("field")?.text === "Body") {
+        const response = args[0].childForFieldName("operand");
+        if (response) return this.call(this.member(this.expression(response), "json", range, range), [], range);
+      }
+      // json.Unmarshal(body, &out), json.NewDecoder(resp.Body).Decode(&out): `out` is given the decoded body.
+      const decoded = this.decodedInto(packageName, name, operand, args, lowered, range);
+      if (decoded) return decoded;
       if (packageName === "http" && (name === "NewRequest" || name === "NewRequestWithContext")) {
         const offset = name === "NewRequest" ? 0 : 1;
         return this.request(range, lowered[offset + 1] ?? null, lowered[offset] ?? null, lowered[offset + 2] ?? null, lowered);
