@@ -97,8 +97,7 @@ function filterWrittenHere(ctx: DetectorContext, filter: Value): { range: Range;
   }
   if (filter.kind === "string") {
     const text = staticText(filter);
-    const origins = new Set(filter.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
-    const origin = origins.size === 1 ? [...origins][0]! : null;
+    const origin = soleOrigin(filter);
     if (text === null || !text.trimStart().startsWith("{") || !origin || origin.program !== ctx.program) return null;
     const range = ctx.siteOf(origin.node).range;
     return { range, problems: validateFilterText(text, range, limits) };
@@ -180,8 +179,7 @@ function checkFilter(ctx: DetectorContext, filter: Expression, confidence: Confi
     const text = staticText(value);
     if (text === null) return false;
     if (!takenAsFilter(text)) return true;
-    const origins = new Set(value.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
-    const origin = origins.size === 1 ? [...origins][0]! : null;
+    const origin = soleOrigin(value);
     const range = origin && origin.program === ctx.program ? ctx.siteOf(origin.node).range : filter.range;
     report(validateFilterText(text, range, limits));
     return true;
@@ -214,6 +212,12 @@ function objectWrittenIn(ctx: DetectorContext, value: Value, depth: number): Obj
     if (found) return found;
   }
   return null;
+}
+
+/** Where a text is written, when all of it is written in one place. */
+function soleOrigin(value: Extract<Value, { kind: "string" }>) {
+  const origins = new Set(value.parts.flatMap((part) => (!isHole(part) && part.origin ? [part.origin] : [])));
+  return origins.size === 1 ? [...origins][0]! : null;
 }
 
 /** Kinds of value that may be a filter's text for all the evaluator knows. */
