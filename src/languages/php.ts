@@ -476,6 +476,13 @@ class PhpLowering extends TreeLowering {
     // that the callback's parameter is an element of the list (as JavaScript's filter and map).
     if (name === "array_filter" && args.length === 2) return this.call(this.member(args[0]!, "filter", range, range), [args[1]!], range);
     if (name === "array_map" && args.length === 2) return this.call(this.member(args[1]!, "map", range, range), [args[0]!], range);
+    // array_column($records, 'zone_name'): each element's value of that key, read where the key is written.
+    const column = name === "array_column" && args.length >= 2 && args[1]!.kind === "string" ? args[1]! : null;
+    if (column?.kind === "string") {
+      const row = this.identifier("%row", column.range);
+      const read: IR.Statement = { kind: "return", range: column.range, argument: this.member(row, column.value, column.range, column.range) };
+      return this.call(this.member(args[0]!, "map", range, range), [{ ...this.fn(null, ["%row"], [column.range], [read], range), arrow: true }], range);
+    }
     // array_push($conditions, $a, $b): added to the list.
     if (name === "array_push" && args.length >= 2) return this.call(this.member(args[0]!, "push", range, range), args.slice(1), range);
     // esc_url_raw($url): the URL as given.
