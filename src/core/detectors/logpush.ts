@@ -74,8 +74,9 @@ export function detectLogpushFilters(ctx: DetectorContext): void {
     if (sent.node && sent.program === ctx.program && decided.has(sent.node)) continue;
     const filter = sent.get("filter");
     const placed = filter ? filterWrittenHere(ctx, filter) : null;
-    if (!placed || checked.has(`${placed.range[0]}:${placed.range[1]}`)) continue;
-    checked.add(`${placed.range[0]}:${placed.range[1]}`);
+    const key = placed ? `${placed.range[0]}:${placed.problems.map((problem) => `${problem.messageId}${problem.range[0]}`).join(",")}` : "";
+    if (!placed || placed.problems.length === 0 || checked.has(key)) continue;
+    checked.add(key);
     reportProblems(ctx, placed.problems, "high");
   }
 }
@@ -163,7 +164,9 @@ function checkFilter(ctx: DetectorContext, filter: Expression, confidence: Confi
   if (stringified) {
     const tree = jsonTree(ctx, stringified, 0);
     report(validateFilterTree(tree, serialisedSize(tree), limits));
-    return tree.kind !== "unknown";
+    // `JSON.stringify({ where })` with `where` a parameter: what it holds is the caller's (see below).
+    const where = tree.kind === "object" ? tree.entries.find(([key]) => key === "where")?.[1] : undefined;
+    return tree.kind !== "unknown" && where?.kind !== "unknown";
   }
   // A literal too long to be kept as a string value (a URL never is) is still the filter as sent.
   // Without `destination_conf` or the jobs endpoint, `dataset` + `filter` may be another API's
@@ -203,15 +206,17 @@ function checkFilter(ctx: DetectorContext, filter: Expression, confidence: Confi
   return true;
 }
 
-/** The first object literal of this program a value is built of, looking a few levels into its objects. */
+/**
+ * The innermost object literal of this program a value is built of, along its first objects (the
+ * caller's `{ or: [] }` rather than the wrapper's `{ where }` around it), a few levels deep.
+ */
 function objectWrittenIn(ctx: DetectorContext, value: Value, depth: number): ObjectLiteral | null {
   if (value.kind !== "object" || depth > MAX_RESOLVE_DEPTH) return null;
-  if (value.node && value.program === ctx.program) return value.node;
   for (const key of value.keys()) {
     const found = objectWrittenIn(ctx, value.get(key) ?? UNKNOWN, depth + 1);
     if (found) return found;
   }
-  return null;
+  return value.node && value.program === ctx.program ? value.node : null;
 }
 
 /** Where a text is written, when all of it is written in one place. */
