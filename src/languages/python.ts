@@ -19,6 +19,8 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options
 /** Patterns of a `case` that are values to compare with (`case "minify":`, `case 1004:`). */
 const LITERAL_PATTERNS = new Set(["string", "concatenated_string", "integer", "float", "true", "false", "none"]);
 const FIELD_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Builtins that give the list they are given, its elements in another order or as an iterator. */
+const LIST_KEEPING_BUILTINS = new Set(["sorted", "list", "reversed", "iter", "tuple"]);
 const COMPARISONS: Readonly<Record<string, string>> = { "==": "===", "!=": "!==", in: "in", "not in": "in", is: "===", "is not": "!==" };
 
 export function lowerPython(tree: Tree, text: string, file: string): LoweredFile {
@@ -891,6 +893,15 @@ class PythonLowering extends TreeLowering {
     if (callee.type === "identifier" && (this.urlClasses.has(callee.text) || callee.text === "str") && positional.length === 1 && keywords.length === 0) return positional[0]!;
     // dict(brotli="on", ssl="full"): the dict its keywords make; dict(): an empty one, filled key by key
     if (callee.type === "identifier" && callee.text === "dict" && positional.length === 0 && options.length === 1) return options[0]!;
+    // The builtins that keep a list's elements: map(f, xs) and filter(f, xs) as the list's own
+    // methods (f receives each element), sorted(xs)/list(xs)/reversed(xs)/iter(xs) as the list,
+    // next(it, default) as its first element. Not when the file gives the name another meaning.
+    if (callee.type === "identifier" && !this.isDeclared(callee.text)) {
+      const builtin = callee.text;
+      if ((builtin === "map" || builtin === "filter") && positional.length === 2 && keywords.length === 0) return this.call(this.member(positional[1]!, builtin, range, range), [positional[0]!], range);
+      if (LIST_KEEPING_BUILTINS.has(builtin) && positional.length === 1) return positional[0]!;
+      if (builtin === "next" && positional.length >= 1 && positional.length <= 2 && keywords.length === 0) return this.member(positional[0]!, "0", range, range);
+    }
     if (callee.type === "identifier" && callee.text === "dict" && positional.length === 0 && keywords.length === 0) return this.object([], range);
     // urljoin(API, f"zones/{zone}/rate_limits"), urllib.parse.urljoin(…): resolved as `new URL(path, base)` is
     if ((callee.text === "urljoin" || callee.text.endsWith(".urljoin")) && positional.length === 2) {
