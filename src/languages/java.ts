@@ -15,6 +15,20 @@ import { type ClassContext, ClassScope } from "./class-scope.js";
 import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
+/** Parsers of JSON text (Jackson, Gson, org.json's static readers): given a response's body, its JSON. */
+const JSON_PARSERS = new Set(["readTree", "readValue", "fromJson", "parseString", "parse"]);
+/** A JSON tree's readers of one field by its key (Jackson's JsonNode, org.json, Gson). */
+const JSON_FIELD_READERS = new Set(["get", "path", "getString", "getJSONArray", "getJSONObject", "optString", "optJSONArray", "optJSONObject", "getBoolean", "optBoolean", "getAsJsonArray", "getAsJsonObject", "getAsJsonPrimitive"]);
+
+/** The response whose body a node reads: `resp.body()`, OkHttp's `response.body().string()`; null for anything else. */
+function responseOfBody(node: SyntaxNode): SyntaxNode | null {
+  if (node.type !== "method_invocation") return null;
+  const name = node.childForFieldName("name")?.text;
+  const object = node.childForFieldName("object");
+  if (name === "string" && object?.type === "method_invocation") return responseOfBody(object);
+  return name === "body" && object ? object : null;
+}
+
 const CLASS_TYPES = new Set(["class_declaration", "interface_declaration", "enum_declaration", "record_declaration"]);
 /** Apache HttpClient's request classes, by the method each sends. */
 const APACHE_REQUESTS: Readonly<Record<string, string>> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpPatch: "PATCH", HttpDelete: "DELETE", HttpHead: "HEAD" };
@@ -444,6 +458,12 @@ class JavaLowering extends TreeLowering {
     if (type === "URL" || type === "URI") return args[0] ?? this.opaque(range);
     // `Map<String, Object> body = new HashMap<>()`, `JsonObject data = new JsonObject()`: a record, its keys put in afterwards.
     if (args.length === 0 && EMPTY_RECORD_TYPE.test(type)) return this.object([], range);
+    // org.json's `new JSONObject(response.body().string())`: the body's JSON.
+    if ((type === "JSONObject" || type === "JSONArray") && args.length === 1) {
+      const source = node.childForFieldName("arguments")?.namedChildren.find((child) => child !== null && !this.isComment(child));
+      const response = source ? responseOfBody(source) : null;
+      if (response) return this.call(this.member(this.expression(response), "json", range, range), [], range);
+    }
     return { kind: "new", range, callee: this.identifier(type || "%anonymous", typeNode ? this.range(typeNode) : range), args };
   }
 
@@ -485,7 +505,23 @@ class JavaLowering extends TreeLowering {
     if (object && BUILDER_RESULT.test(name) && args.length === 0) {
       const built = this.builtRecord(object);
       if (built) return built;
+      // HttpRequest.newBuilder(uri).GET().build(), OkHttp's `…get().build()`: the request built.
+      const request = object.type === "method_invocation" ? this.expression(object) : null;
+      if (request?.kind === "call" && request.callee.kind === "identifier" && request.callee.name === "%request") return request;
     }
+    // http.send(req, BodyHandlers.ofString()), OkHttp's client.newCall(req).execute(): req's response.
+    if (object && (name === "send" || name === "sendAsync" || name === "newCall") && args[0]?.kind === "identifier") return args[0];
+    if (object && name === "execute" && args.length === 0 && object.type === "method_invocation" && object.childForFieldName("name")?.text === "newCall") return this.expression(object);
+    // mapper.readTree(resp.body()), gson.fromJson(resp.body(), …), JsonParser.parseString(response.body().string()): the body's JSON.
+    if (JSON_PARSERS.has(name) && args.length >= 1) {
+      const source = node.childForFieldName("arguments")?.namedChildren.find((child) => child !== null && !this.isComment(child));
+      const response = source ? responseOfBody(source) : null;
+      if (response) return this.call(this.member(this.expression(response), "json", range, range), [], range);
+    }
+    // node.get("result"), json.getJSONArray("result"), record.path("zone_name"): a field read, where its key is written.
+    if (object && args.length === 1 && args[0]!.kind === "string" && JSON_FIELD_READERS.has(name)) return this.member(this.expression(object), args[0].value, range, args[0].range, args[0]);
+    // records.getJSONObject(0), node.get(0), node.path(0): an element, by its index.
+    if (object && args.length === 1 && args[0]!.kind === "number" && JSON_FIELD_READERS.has(name)) return this.member(this.expression(object), String(args[0].value), range, args[0].range, args[0]);
     // new URL(u).openConnection(): a connection to u, its method set apart (`setRequestMethod`)
     if (name === "openConnection" && object) return this.request(range, this.expression(object), this.connectionMethod);
     // OkHttp's and java.net.http's builders: the URL given before the verb
