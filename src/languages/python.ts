@@ -348,8 +348,12 @@ class PythonLowering extends TreeLowering {
       const body = node.childForFieldName("body");
       let inner: IR.Statement;
       if (body?.type === "pair") {
-        const parts = [body.childForFieldName("key"), body.childForFieldName("value")].flatMap((part) => (part ? [this.expression(part)] : []));
-        inner = { kind: "block", range, body: parts.map((expression) => ({ kind: "expression", range: expression.range, expression })) };
+        // `{r["name"]: r for r in records}`: its values, as a list, so that a value looked up by a key
+        // not known here (`by_name[name]`) is one of them; the key is still read where it is written.
+        const key = body.childForFieldName("key");
+        const value = body.childForFieldName("value");
+        const keyRead: IR.Statement[] = key ? [{ kind: "expression", range: this.range(key), expression: this.expression(key) }] : [];
+        inner = { kind: "block", range, body: [...keyRead, { kind: "return", range, argument: this.array(value ? [this.expression(value)] : [], range) }] };
       } else inner = { kind: "return", range, argument: this.array(body ? [this.expression(body)] : [], range) };
       for (const clause of clauses.reverse()) {
         inner = clause.kind === "if"
