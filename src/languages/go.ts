@@ -369,7 +369,7 @@ class GoLowering extends TreeLowering {
       const source = operand.childForFieldName("arguments")?.namedChildren.find((n) => n !== null && n.type !== "comment");
       if (decoder?.text === "json.NewDecoder" && source?.type === "selector_expression" && source.childForFieldName("field")?.text === "Body") {
         const response = source.childForFieldName("operand");
-        [into, value] = [target(args[0]), response ? this.call(this.member(this.expression(response), "json", range, range), [], range) : null];
+        [into, value] = [target(args[0]), response ? this.responseJson(this.expression(response), range) : null];
       }
     }
     if (!into || !value || into.type !== "identifier") return null;
@@ -545,7 +545,7 @@ class GoLowering extends TreeLowering {
       // io.ReadAll(resp.Body): the body (what json.Unmarshal then decodes).
       if ((packageName === "io" || packageName === "ioutil") && name === "ReadAll" && args[0]?.type === "selector_expression" && args[0].childForFieldName("field")?.text === "Body") {
         const response = args[0].childForFieldName("operand");
-        if (response) return this.call(this.member(this.expression(response), "json", range, range), [], range);
+        if (response) return this.responseJson(this.expression(response), range);
       }
       // json.Unmarshal(body, &out), json.NewDecoder(resp.Body).Decode(&out): `out` is given the decoded body.
       const decoded = this.decodedInto(packageName, name, operand, args, lowered, range);

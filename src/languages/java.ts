@@ -462,7 +462,7 @@ class JavaLowering extends TreeLowering {
     if ((type === "JSONObject" || type === "JSONArray") && args.length === 1) {
       const source = node.childForFieldName("arguments")?.namedChildren.find((child) => child !== null && !this.isComment(child));
       const response = source ? responseOfBody(source) : null;
-      if (response) return this.call(this.member(this.expression(response), "json", range, range), [], range);
+      if (response) return this.responseJson(this.expression(response), range);
     }
     return { kind: "new", range, callee: this.identifier(type || "%anonymous", typeNode ? this.range(typeNode) : range), args };
   }
@@ -516,7 +516,7 @@ class JavaLowering extends TreeLowering {
     if (JSON_PARSERS.has(name) && args.length >= 1) {
       const source = node.childForFieldName("arguments")?.namedChildren.find((child) => child !== null && !this.isComment(child));
       const response = source ? responseOfBody(source) : null;
-      if (response) return this.call(this.member(this.expression(response), "json", range, range), [], range);
+      if (response) return this.responseJson(this.expression(response), range);
     }
     // node.get("result"), json.getJSONArray("result"), record.path("zone_name"): a field read, where its key is written.
     if (object && args.length === 1 && args[0]!.kind === "string" && JSON_FIELD_READERS.has(name)) return this.member(this.expression(object), args[0].value, range, args[0].range, args[0]);

@@ -254,6 +254,16 @@ export abstract class TreeLowering {
    * `json_encode`, Ruby's `to_json`): what the model reads as `JSON.stringify(value)`, so that a
    * Logpush filter written as a structure is checked as the text it becomes.
    */
+  /** The parsed JSON body of a response (`response.json()`), as the model reads what a request gives. */
+  responseJson(response: IR.Expression, range: IR.Range): IR.CallExpression {
+    return this.call(this.member(response, "json", range, range), [], range);
+  }
+
+  /** The envelope's `result` of a response (`response.json().result`): what the API's SDKs give back. */
+  resultOf(response: IR.Expression, range: IR.Range): IR.Expression {
+    return this.member(this.responseJson(response, range), "result", range, range);
+  }
+
   jsonText(value: IR.Expression, range: IR.Range): IR.CallExpression {
     return this.call(this.member(this.identifier("JSON", range), "stringify", range, range), [value], range);
   }

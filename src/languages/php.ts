@@ -498,7 +498,7 @@ class PhpLowering extends TreeLowering {
     // json_decode(wp_remote_retrieve_body($response)), json_decode($response->getBody()): the response's JSON
     if (name === "json_decode") {
       const response = this.responseOfBody(node.childForFieldName("arguments")?.namedChildren[0]?.namedChildren.at(-1) ?? null);
-      if (response) return this.call(this.member(response, "json", range, range), [], range);
+      if (response) return this.responseJson(response, range);
     }
     return this.call(this.expression(callee), args, range);
   }
@@ -575,8 +575,7 @@ class PhpLowering extends TreeLowering {
     const args = this.argumentsOf(node);
     const at = this.range(name);
     const request = this.request(range, this.routeUrl(route.path, at, args), route.method, route.method === "GET" || route.method === "DELETE" ? null : (args.at(-1) ?? null), args);
-    const body = this.call(this.member(request, "json", range, range), [], range);
-    return route.gives === "body" ? body : this.member(body, "result", range, range);
+    return route.gives === "body" ? this.responseJson(request, range) : this.resultOf(request, range);
   }
 
   /**

@@ -667,7 +667,7 @@ class PowerShellLowering extends TreeLowering {
       const rest = [...elements.named.filter((element) => element !== uriElement && element !== methodElement && element !== bodyElement).flatMap((element) => (element.value ? [this.expression(element.value)] : [])), ...elements.positional.slice(uriElement ? 0 : 1).map((p) => this.expression(p))];
       const request = this.request(range, url, method, body, rest);
       // Invoke-RestMethod gives the response's JSON, read (`$r.result`); Invoke-WebRequest the response.
-      return name === "invoke-restmethod" || name === "irm" ? this.call(this.member(request, "json", range, range), [], range) : request;
+      return name === "invoke-restmethod" || name === "irm" ? this.responseJson(request, range) : request;
     }
     if (name === "curl" || name === "curl.exe") return this.curlRequest(range, this.commandWordsOf(node));
     if (MESSAGE_COMMANDS.test(name)) return this.call(this.identifier("print", this.range(nameNode)), everything(), range);

@@ -49,7 +49,7 @@ export function generatedSdkRequest(
     const url = lowering.routeUrl(recordPath, at, [], base);
     const asked = type?.kind === "string" && type.value === "SRV" ? lowering.binary("+", url, lowering.string("?type=SRV", type.range), range) : url;
     const request = lowering.request(range, asked, recordKind === "records" || method === "get" ? "GET" : null, null, [...positional, ...options]);
-    return lowering.member(lowering.call(lowering.member(request, "json", range, range), [], range), "result", range, range);
+    return lowering.resultOf(request, range);
   }
   if (!route) return null;
   return lowering.request(range, lowering.routeUrl(route.path, at, routeArguments(route.path, positional, named), base), route.method, null, [...positional, ...options]);
@@ -94,7 +94,7 @@ export function pythonCloudflareRequest(
   const url = lowering.template(pieces, segmentRange);
   const request = lowering.request(range, url, verb.toUpperCase(), named.get("data") ?? null, [...positional, ...options]);
   // The client returns the envelope's `result` itself: `request.json().result`.
-  return lowering.member(lowering.call(lowering.member(request, "json", range, range), [], range), "result", range, range);
+  return lowering.resultOf(request, range);
 }
 
 /**

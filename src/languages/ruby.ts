@@ -352,10 +352,10 @@ class RubyLowering extends TreeLowering {
     if (receiver?.text === "JSON" && name === "parse") {
       const argument = node.childForFieldName("arguments")?.namedChildren[0];
       if (argument?.type === "call" && argument.childForFieldName("method")?.text === "body" && argument.childForFieldName("receiver")) {
-        return this.call(this.member(this.expression(argument.childForFieldName("receiver")!), "json", range, range), [], range);
+        return this.responseJson(this.expression(argument.childForFieldName("receiver")!), range);
       }
       if (argument?.type === "call" && argument.childForFieldName("method")?.text === "get" && isNetHttp(argument.childForFieldName("receiver"))) {
-        return this.call(this.member(this.expression(argument), "json", range, range), [], range);
+        return this.responseJson(this.expression(argument), range);
       }
     }
     // http.request(req) on a Net::HTTP connection: the response of the request `req` is (`Net::HTTP::Get.new(uri)`)
