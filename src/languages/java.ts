@@ -387,6 +387,13 @@ class JavaLowering extends TreeLowering {
   }
 
 
+  /** The JSON of a response whose body is a call's first argument (`readTree(resp.body())`, `new JSONObject(response.body().string())`); null otherwise. */
+  private parsedResponseBody(node: SyntaxNode, range: IR.Range): IR.Expression | null {
+    const source = node.childForFieldName("arguments")?.namedChildren.find((child) => child !== null && !this.isComment(child));
+    const response = source ? responseOfBody(source) : null;
+    return response ? this.responseJson(this.expression(response), range) : null;
+  }
+
   /** `"…"` with its escapes read, and `"""` text blocks with their common indentation removed. */
   private stringLiteral(node: SyntaxNode): IR.Expression {
     return this.string(this.stringText(node), this.range(node));
@@ -460,9 +467,8 @@ class JavaLowering extends TreeLowering {
     if (args.length === 0 && EMPTY_RECORD_TYPE.test(type)) return this.object([], range);
     // org.json's `new JSONObject(response.body().string())`: the body's JSON.
     if ((type === "JSONObject" || type === "JSONArray") && args.length === 1) {
-      const source = node.childForFieldName("arguments")?.namedChildren.find((child) => child !== null && !this.isComment(child));
-      const response = source ? responseOfBody(source) : null;
-      if (response) return this.responseJson(this.expression(response), range);
+      const parsed = this.parsedResponseBody(node, range);
+      if (parsed) return parsed;
     }
     return { kind: "new", range, callee: this.identifier(type || "%anonymous", typeNode ? this.range(typeNode) : range), args };
   }
@@ -514,9 +520,8 @@ class JavaLowering extends TreeLowering {
     if (object && name === "execute" && args.length === 0 && object.type === "method_invocation" && object.childForFieldName("name")?.text === "newCall") return this.expression(object);
     // mapper.readTree(resp.body()), gson.fromJson(resp.body(), …), JsonParser.parseString(response.body().string()): the body's JSON.
     if (JSON_PARSERS.has(name) && args.length >= 1) {
-      const source = node.childForFieldName("arguments")?.namedChildren.find((child) => child !== null && !this.isComment(child));
-      const response = source ? responseOfBody(source) : null;
-      if (response) return this.responseJson(this.expression(response), range);
+      const parsed = this.parsedResponseBody(node, range);
+      if (parsed) return parsed;
     }
     // node.get("result"), json.getJSONArray("result"), record.path("zone_name"): a field read, where its key is written.
     if (object && args.length === 1 && args[0]!.kind === "string" && JSON_FIELD_READERS.has(name)) return this.member(this.expression(object), args[0].value, range, args[0].range, args[0]);

@@ -340,7 +340,7 @@ class RubyLowering extends TreeLowering {
       if (verb) return this.request(range, args[0] ?? null, verb, null, args.slice(1));
     }
     // Net::HTTP.get(uri), Net::HTTP.get_response(uri), Net::HTTP.post(uri, data)
-    if (receiver?.text.replace(/\s+/g, "") === "Net::HTTP" && /^(?:get|get_response|post|post_form)$/.test(name)) {
+    if (isNetHttp(receiver) && /^(?:get|get_response|post|post_form)$/.test(name)) {
       return this.request(range, args[0] ?? null, name.startsWith("post") ? "POST" : "GET", args[1] ?? null, args.slice(1));
     }
     // RestClient::Request.execute(options): the request its `method:`, `url:` and `payload:` make (a literal hash or one built before)
