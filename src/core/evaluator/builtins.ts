@@ -72,6 +72,13 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
     let mapped: Value[] | null = null;
     return { kind: "array", elements: () => (mapped ??= items.elements().slice(0, 256).map((element, index) => evaluator.invoke(mapper, [element, { kind: "number", value: index }], env))) };
   }
+  // `await Promise.all(zones.map((zone) => listRecords(zone)))`: the list, each promise its value
+  // (awaiting is transparent here); `race`/`any`: one of them.
+  if (object === "Promise" && (name === "all" || name === "race" || name === "any")) {
+    const list = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
+    if (name !== "all") return evaluator.elementOf(list);
+    return list.kind === "array" || list.kind === "records" ? list : UNKNOWN;
+  }
   // `Object.fromEntries([["limits", "rate_limits"], …])`: an object of those rows (open where a row's key is not known).
   if (object === "Object" && name === "fromEntries") {
     const { known, complete } = knownRows(node.args[0] ? evaluator.value(program, node.args[0], env) : null);

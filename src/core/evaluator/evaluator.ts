@@ -17,7 +17,7 @@ import { forEachChild } from "../walk.js";
 import { UNKNOWN, choiceOf, partsOf, pinnedTurn, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
-import { arrayMethodCall } from "./lists.js";
+import { arrayMethodCall, mappedUnknownList } from "./lists.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMemberWrites } from "./objects.js";
 import { condition, mayRun, reachableReturns, writeReaching } from "./conditions.js";
@@ -785,6 +785,7 @@ export class Evaluator {
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
     if (receiver.kind === "string") return stringMethodCall(this, program, node, receiver, name, env);
     if (receiver.kind === "array") return arrayMethodCall(this, program, node, receiver, name, env);
+    if (receiver.kind === "unknown" && (name === "map" || name === "flatMap")) return mappedUnknownList(this, program, node, name, env);
     if (receiver.kind === "object" && receiver.map) {
       if (name === "get") {
         const key = node.args[0] ? staticText(this.value(program, node.args[0], env)) : null;

@@ -77,6 +77,19 @@ export function arrayMethodCall(evaluator: Evaluator, program: Program, node: Ca
   return separator === null ? UNKNOWN : joined(receiver.elements(), separator);
 }
 
+/**
+ * `ids.map((id) => …)` over a list not known here (a parameter, a response's field): a list of
+ * what the callback gives for an element not known, one representing them all (its length is not
+ * known either: what reads it as a whole reads a lower bound). `flatMap` opens what it gives.
+ */
+export function mappedUnknownList(evaluator: Evaluator, program: Program, node: CallExpression, name: "map" | "flatMap", env: Env | null): Value {
+  const callback = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
+  if (callback.kind !== "function") return UNKNOWN;
+  let mapped: Value[] | null = null;
+  const map = () => (mapped ??= [evaluator.invoke(callback, [UNKNOWN, UNKNOWN], env)]);
+  return { kind: "array", elements: name === "map" ? map : () => flattened(map(), 1) };
+}
+
 /** The elements put together with `separator` between them (`[…].join("/")`, Python's `"/".join([…])`). */
 export function joined(elements: readonly Value[], separator: string): Value {
   return stringValue(elements.flatMap((element, index) => [...(index > 0 ? [{ text: separator, origin: null }] : []), ...partsOf(element, null)]));
@@ -109,7 +122,12 @@ export function zipped(lists: readonly ListValue[]): Value {
 
 /** The lists among `values` opened `depth` levels deep, as `flat(depth)` does. */
 function flattened(values: Value[], depth: number): Value[] {
-  return values.flatMap((value) => (value.kind === "array" && depth >= 1 ? flattened(value.elements(), depth - 1) : [value]));
+  // A response's DNS records opened: each a record (one stands for them all).
+  return values.flatMap((value): Value[] => {
+    if (depth < 1) return [value];
+    if (value.kind === "array") return flattened(value.elements(), depth - 1);
+    return value.kind === "records" ? [{ kind: "record", srv: value.srv, via: value.via }] : [value];
+  });
 }
 
 type ElementTest = (element: Value, index: number) => Truth;
