@@ -27,6 +27,15 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   "node:http": "http",
   "node:https": "http",
   superagent: "superagent",
+  // The `request` package (deprecated, still in much older code) and its forks; the promise
+  // wrappers give the body itself.
+  request: "request",
+  "postman-request": "request",
+  "@cypress/request": "request",
+  requestretry: "request",
+  "request-promise": "request-promise",
+  "request-promise-native": "request-promise",
+  "request-promise-any": "request-promise",
   ofetch: "ofetch",
   ohmyfetch: "ofetch",
   wretch: "wretch",

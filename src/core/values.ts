@@ -50,6 +50,8 @@ export type LibraryName =
   | "undici"
   | "http"
   | "superagent"
+  | "request"
+  | "request-promise"
   | "ofetch"
   | "wretch"
   | "guzzle"
@@ -138,7 +140,7 @@ export type Value =
   /** An instance made by a library (`axios.create`, `got.extend`, `ky.create`, `new Cloudflare()`). */
   | { kind: "client"; library: LibraryName; base: StringValue | null; method: HttpMethod | null; path: string[] }
   | { kind: "response"; request: RequestInfo }
-  /** undici's `body` stream. */
+  /** A response's body not parsed yet: undici's `body` stream, the text `res.text()` gives. */
   | { kind: "stream"; request: RequestInfo }
   /** The parsed JSON envelope `{ result, success, errors, messages }`. */
   | { kind: "body"; request: RequestInfo }

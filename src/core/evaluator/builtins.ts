@@ -3,11 +3,13 @@
  * `encodeURIComponent`, `JSON.stringify`, `Object.assign`, `Object.freeze`, string
  * `concat`/`replace`, `new URL` and `new Request`. Lists and their methods are in lists.ts.
  */
-import type { CallExpression, NewExpression } from "../ir.js";
+import type { CallExpression, NewExpression, Node } from "../ir.js";
 import type { Program } from "../program.js";
-import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringPart, type StringValue, type Value, type Env } from "../values.js";
+import { forEachChild } from "../walk.js";
+import { UNKNOWN, choiceOf, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringPart, type StringValue, type Value, type Env } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { hintOf } from "./hints.js";
+import { parsedResponseText } from "./responses.js";
 import { asObject, importedValue, requiredValue } from "./modules.js";
 import { indexed, joined, zipped } from "./lists.js";
 import { formatPlaceholders, replaceEveryText, replacePattern, replaceText, resolveUrl } from "./url-values.js";
@@ -60,6 +62,14 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   if (object === "JSON" && name === "stringify") {
     return { kind: "stringified", value: node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN };
   }
+  // `Buffer.concat(chunks)` of the chunks of a response's body (`res.on("data", (c) => chunks.push(c))`): its text.
+  if (object === "Buffer" && name === "concat") {
+    const chunks = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
+    const pieces = chunks.kind === "array" ? chunks.elements() : [];
+    const first = pieces[0];
+    return first?.kind === "stream" && pieces.every((chunk) => chunk.kind === "stream" && chunk.request.call === first.request.call) ? first : UNKNOWN;
+  }
+  if (object === "JSON" && name === "parse") return (node.args[0] ? parsedResponseText(evaluator.value(program, node.args[0], env)) : null) ?? UNKNOWN;
   if (object === "Object" && name === "assign") return mergedObject(evaluator.args(program, node, env).map((arg) => asObject(evaluator, arg)));
   if (object === "Object" && RETURNS_ITS_ARGUMENT.has(name)) return node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
   if (object === "Array" && name === "of") return { kind: "array", elements: () => evaluator.args(program, node, env) };
@@ -74,6 +84,7 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   }
   // `await Promise.all(zones.map((zone) => listRecords(zone)))`: the list, each promise its value
   // (awaiting is transparent here); `race`/`any`: one of them.
+  if (object === "Promise" && name === "resolve") return node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
   if (object === "Promise" && (name === "all" || name === "race" || name === "any")) {
     const list = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
     if (name !== "all") return evaluator.elementOf(list);
@@ -299,6 +310,37 @@ export function mergedObject(sources: Value[]): Value {
     },
     keys: () => [...new Set(objects.flatMap((object) => object.keys()))],
   };
+}
+
+/** Most values a promise made with `new Promise(…)` is taken to settle with (the `resolve` calls read). */
+const MAX_RESOLVED = 4;
+
+/**
+ * `new Promise((resolve, reject) => { … resolve(json.result) … })`, the wrapper of a callback or a
+ * promise chain (`fetch(url).then((r) => r.json()).then((json) => resolve(json))`, Node's
+ * `https.get` callback): what its `resolve` is given, wherever in the executor it is called
+ * (awaiting is transparent here). Unknown when the executor never calls it by name.
+ */
+export function newPromise(evaluator: Evaluator, program: Program, node: NewExpression, env: Env | null): Value {
+  const executor = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
+  if (executor.kind !== "function" || executor.fn.params[0]?.kind !== "identifier-pattern") return UNKNOWN;
+  const inner = evaluator.callEnv(executor, [UNKNOWN, UNKNOWN], env);
+  if (!inner) return UNKNOWN;
+  const code = executor.program;
+  const resolved: Value[] = [];
+  const visit = (child: Node): void => {
+    if (resolved.length >= MAX_RESOLVED) return;
+    if (child.kind === "call" && child.callee.kind === "identifier" && child.args[0] && child.args[0].kind !== "spread") {
+      const binding = code.resolve(child.callee);
+      if (binding?.source.kind === "param" && binding.source.fn === executor.fn && binding.source.index === 0 && binding.source.steps.length === 0) {
+        const value = evaluator.value(code, child.args[0], inner);
+        if (value.kind !== "unknown") resolved.push(value);
+      }
+    }
+    forEachChild(child, visit);
+  };
+  forEachChild(executor.fn, visit);
+  return resolved.length === 0 ? UNKNOWN : resolved.length === 1 ? resolved[0]! : choiceOf(resolved);
 }
 
 /** `new Set(["brotli", "minify"])`: the list it is made of, iterated as a list is (`add` may add others: not followed). */

@@ -15,7 +15,7 @@ import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS, libr
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
 import { UNKNOWN, choiceOf, partsOf, pinnedTurn, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
-import { globalFunctionCall, globalMethodCall, newMap, newRequest, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
+import { globalFunctionCall, globalMethodCall, newMap, newRequest, newPromise, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
 import { arrayMethodCall, mappedUnknownList } from "./lists.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
@@ -437,6 +437,11 @@ export class Evaluator {
         return { kind: "array", elements: () => [...start.elements(), ...appends.flatMap((piece) => this.spreadElements(this.value(program, piece, env)))] };
       }
       if (start.kind !== "string") return UNKNOWN;
+      // A response's text taken in chunks (`let body = ""; res.on("data", (chunk) => (body += chunk))`): that text.
+      if (staticText(start) === "" && binding.appends.length === 1) {
+        const piece = this.value(program, binding.appends[0]!, env);
+        if (piece.kind === "stream") return piece;
+      }
       const builds = appendedInTurn(program, source.init, binding.appends);
       const built = builds.map((pieces) => stringValue([...start.parts, ...pieces.flatMap((piece) => partsOf(this.value(program, piece, env), hintOf(piece)))]));
       return built.length === 1 ? built[0]! : choiceOf(built);
@@ -505,8 +510,24 @@ export class Evaluator {
     if (callee.kind === "identifier" && parent.args[0] === fn && paramIndex === 0 && RX_OPERATORS.has(callee.name) && isRxjsImport(program, callee)) {
       return this.observed(program, parent, env);
     }
+    // `https.get(url, (res) => …)`, `request(options, (res) => …)` imported from `https`: Node's response.
+    const calleeName = callee.kind === "member" ? callee.property : callee.kind === "identifier" ? callee.name : null;
+    if (paramIndex === 0 && parent.args.at(-1) === fn && (calleeName === "get" || calleeName === "request")) {
+      const made = this.call(program, parent, env).result;
+      if (made.kind === "response" && made.request.library === "http") return made;
+    }
+    // `request(options, (error, response, body) => …)` of the request package: its response and body.
+    if ((paramIndex === 1 || paramIndex === 2) && parent.args.at(-1) === fn && parent.args.length >= 2) {
+      const made = this.call(program, parent, env).result;
+      if (made.kind === "response" && made.request.library === "request") return paramIndex === 1 ? made : { kind: "body", request: made.request };
+    }
     if (callee.kind !== "member" || callee.property === null) return UNKNOWN;
     const method = callee.property;
+    // `res.on("data", (chunk) => …)` of Node's response: a piece of its body's text.
+    if (paramIndex === 0 && method === "on" && parent.args[1] === fn && parent.args[0] && staticText(this.value(program, parent.args[0], env)) === "data") {
+      const source = this.value(program, callee.object, env);
+      if (source.kind === "response" && source.request.library === "http") return { kind: "stream", request: source.request };
+    }
     // `Array.from(ids, (id) => …)`: the mapping function receives each element.
     if (method === "from" && callee.object.kind === "identifier" && callee.object.name === "Array" && !program.resolve(callee.object) && parent.args[1] === fn && paramIndex === 0) {
       return parent.args[0] ? this.elementOf(this.value(program, parent.args[0], env)) : UNKNOWN;
@@ -812,6 +833,7 @@ export class Evaluator {
       if (callee.name === "URL") return newUrl(this, program, node, env);
       if (callee.name === "Map") return newMap(this, program, node, env);
       if (callee.name === "Set") return newSet(this, program, node, env);
+      if (callee.name === "Promise") return newPromise(this, program, node, env);
       if (callee.name === "Request") return newRequest(this, program, node, env);
       // Headers made from an object hold its keys (read by the framing-headers rule); from anything else, unknown.
       if (callee.name === "Headers") {

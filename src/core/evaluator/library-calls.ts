@@ -143,6 +143,9 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
       if (method === undefined || site.path.length !== 1) return NO_REQUEST;
       return site.respond({ library: "superagent", url: asString(site.first), method, body: null });
     }
+    case "request":
+    case "request-promise":
+      return requestPackageCall(site, callee.library);
     case "guzzle":
       return guzzleCall(site);
     case "laravel-http":
@@ -226,6 +229,34 @@ function axiosCall(site: LibraryCallSite): CallResult {
   } else return NO_REQUEST;
   const relativeTo = asString(get(config, "baseURL")) ?? base;
   return site.respond({ library: "axios", url: joinBase(relativeTo, url), method, methodChoices: methodChoicesIn(site.evaluator, config), body });
+}
+
+/**
+ * The `request` package: `request(url | options, [options], callback)`, its verbs
+ * (`request.patch(…)`, `del`), and clients made with `request.defaults({ baseUrl })`. The URL is
+ * `url` or `uri` (under `baseUrl`), the body `json` (when an object), `body` or `form`. The promise
+ * wrappers (`request-promise`) give the body, unless `resolveWithFullResponse` asks for the response.
+ */
+function requestPackageCall(site: LibraryCallSite, library: "request" | "request-promise"): CallResult {
+  const { first, second, last, path, base } = site;
+  if (last === "defaults" && path.length === 1) {
+    return { result: { kind: "client", library, base: asString(get(first, "baseUrl")) ?? base, method: null, path: [] }, request: null };
+  }
+  const verb = path.length === 0 ? undefined : path.length === 1 ? verbMethod(last) : undefined;
+  if (path.length > 0 && verb === undefined) return NO_REQUEST;
+  const options = first.kind === "string" ? (second.kind === "object" ? second : EMPTY_OBJECT) : first;
+  const url = first.kind === "string" ? first : asString(get(options, "url") ?? get(options, "uri"));
+  const json = get(options, "json");
+  const made = site.respond({
+    library,
+    url: joinBase(asString(get(options, "baseUrl")) ?? base, url),
+    method: verb ?? methodOf(site.evaluator, options, "GET"),
+    methodChoices: verb === undefined ? methodChoicesIn(site.evaluator, options) : null,
+    body: bodyOf(json?.kind === "object" ? json : (get(options, "body") ?? get(options, "form"))),
+  });
+  const fullResponse = get(options, "resolveWithFullResponse");
+  if (library === "request" || (fullResponse?.kind === "boolean" && fullResponse.value)) return made;
+  return { result: { kind: "body", request: made.request! }, request: made.request };
 }
 
 /**

@@ -25,7 +25,8 @@ export function responseProperty(object: Value, key: string): Value | null {
     case "response": {
       const library = object.request.library;
       if (library === "axios" && key === "data") return { kind: "body", request: object.request };
-      if (library === "got" && key === "body") return { kind: "body", request: object.request };
+      // got's and the request package's `body`: parsed when asked for (`json`), else the text, parsed with JSON.parse.
+      if ((library === "got" || library === "request" || library === "request-promise") && key === "body") return { kind: "body", request: object.request };
       if (library === "undici" && key === "body") return { kind: "stream", request: object.request };
       if (library === "cloudflare" && key === "result") return { kind: "body", request: object.request };
       // A client the evaluator does not know (`this.http.get(url)`, a project's own): its `data` is
@@ -56,10 +57,11 @@ export function responseProperty(object: Value, key: string): Value | null {
  */
 export function responseMethod(receiver: Value, name: string, firstArgument: Parameters<typeof isSrvPredicate>[0]): Value | null {
   switch (receiver.kind) {
+    // `res.json()` the parsed body; `res.text()` its text, parsed later with `JSON.parse`.
     case "response":
-      return name === "json" ? { kind: "body", request: receiver.request } : { kind: "unknown" };
     case "stream":
-      return name === "json" ? { kind: "body", request: receiver.request } : { kind: "unknown" };
+      if (name === "json") return { kind: "body", request: receiver.request };
+      return name === "text" || name === "toString" ? { kind: "stream", request: receiver.request } : { kind: "unknown" };
     case "body":
       return { kind: "unknown" };
     case "records":
@@ -75,6 +77,15 @@ export function responseMethod(receiver: Value, name: string, firstArgument: Par
     default:
       return null;
   }
+}
+
+/**
+ * `JSON.parse(text)` of a response's text (`await res.text()`, got's `body`, the chunks of Node's
+ * response put together): its parsed body. `null` for any other text.
+ */
+export function parsedResponseText(value: Value): Value | null {
+  if (value.kind === "stream" || value.kind === "body") return { kind: "body", request: value.request };
+  return null;
 }
 
 /** `anything.filter(r => r.type === 'SRV')`: the predicate itself says these are SRV records. */
