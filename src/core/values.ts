@@ -117,6 +117,18 @@ export interface ObjectValue {
   env?: Env | null;
   /** A `Map`: read with `get(key)`, iterated as its entries (see `newMap`). */
   map?: true;
+  /**
+   * Values stored under keys not known here (`byName[record.name] = record`, a Map's rows keyed by
+   * a field): what a lookup by a key not known gives, one of them (see `unkeyedLookup`).
+   */
+  unkeyed?: () => Value[];
+}
+
+/** A lookup by a key not known (`byName[name]`, `map.get(name)`): one of the values stored under keys not known; `null` when none are. */
+export function unkeyedLookup(object: Value): Value | null {
+  if (object.kind !== "object" || !object.unkeyed) return null;
+  const values = object.unkeyed();
+  return values.length === 0 ? null : choiceOf(values);
 }
 
 export type Value =

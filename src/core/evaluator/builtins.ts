@@ -97,7 +97,8 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   }
   if (object === "Object" && (name === "keys" || name === "values" || name === "entries")) {
     const table = node.args[0] ? asObject(evaluator, evaluator.value(program, node.args[0], env)) : UNKNOWN;
-    return table.kind === "object" && !table.open ? tableList(table, name) : UNKNOWN;
+    // (An object filled under keys not known: its values are known, its keys not all.)
+    return table.kind === "object" && (!table.open || (table.unkeyed && name !== "keys")) ? tableList(table, name) : UNKNOWN;
   }
   return null;
 }
@@ -107,12 +108,15 @@ export function tableList(table: ObjectValue, name: "keys" | "values" | "entries
   const valueOf = (key: string) => table.get(key) ?? UNKNOWN;
   return {
     kind: "array",
-    elements: () =>
-      table.keys().map((key): Value => {
+    elements: () => [
+      ...table.keys().map((key): Value => {
         if (name === "keys") return text(key);
         if (name === "values") return valueOf(key);
         return { kind: "array", elements: () => [text(key), valueOf(key)] };
       }),
+      // Values stored under keys not known here: one row for each, its key not known.
+      ...(name === "keys" ? [] : (table.unkeyed?.() ?? []).map((value): Value => (name === "values" ? value : { kind: "array", elements: () => [UNKNOWN, value] }))),
+    ],
   };
 }
 
@@ -355,21 +359,26 @@ export function newSet(evaluator: Evaluator, program: Program, node: NewExpressi
  */
 export function newMap(evaluator: Evaluator, program: Program, node: NewExpression, env: Env | null): Value {
   const rows = node.args[0] ? evaluator.value(program, node.args[0], env) : null;
-  const { known } = knownRows(rows);
-  return { kind: "object", node: null, program: null, open: true, map: true, get: (key) => known.get(key), keys: () => [...known.keys()] };
+  const { known, unkeyed } = knownRows(rows);
+  return { kind: "object", node: null, program: null, open: true, map: true, get: (key) => known.get(key), keys: () => [...known.keys()], ...(unkeyed.length > 0 ? { unkeyed: () => unkeyed } : {}) };
 }
 
 /** The `[key, value]` rows of a list whose keys are known (a Map's or `Object.fromEntries`'s); `complete` when every row's key is. */
-function knownRows(rows: Value | null): { known: Map<string, Value>; complete: boolean } {
+function knownRows(rows: Value | null): { known: Map<string, Value>; complete: boolean; unkeyed: Value[] } {
   const known = new Map<string, Value>();
+  const unkeyed: Value[] = [];
   let complete = rows?.kind === "array";
   if (rows?.kind === "array") {
     for (const row of rows.elements()) {
       const [key, value] = row.kind === "array" ? row.elements() : [];
       const name = key ? staticText(key) : null;
       if (name !== null) known.set(name, value ?? UNKNOWN);
-      else complete = false;
+      else {
+        complete = false;
+        // `records.map((r) => [r.name, r])`: a value under a key not known here.
+        if (value && value.kind !== "unknown") unkeyed.push(value);
+      }
     }
   }
-  return { known, complete };
+  return { known, complete, unkeyed };
 }

@@ -14,12 +14,12 @@ import type { CallExpression, ClassNode, Expression, FunctionNode, Identifier, M
 import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS, libraryOfModule } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
-import { UNKNOWN, choiceOf, partsOf, pinnedTurn, sameStatic, staticText, stringValue, text, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
+import { UNKNOWN, choiceOf, partsOf, pinnedTurn, sameStatic, staticText, stringValue, text, unkeyedLookup, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newPromise, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
-import { arrayMethodCall, mappedUnknownList } from "./lists.js";
+import { arrayMethodCall, mappedUnlistedElements } from "./lists.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
-import { objectValue, withMemberWrites } from "./objects.js";
+import { objectValue, withMapSets, withMemberWrites } from "./objects.js";
 import { condition, mayRun, reachableReturns, writeReaching } from "./conditions.js";
 import { sdkCallOutOfSight } from "./sdk.js";
 import { isGuzzleClientClass, libraryCall, UNKNOWN_VERB, type CallResult } from "./library-calls.js";
@@ -355,6 +355,7 @@ export class Evaluator {
           const pushed = binding.pushed;
           return { kind: "array", elements: () => [...value.elements(), ...pushed.flatMap((element) => this.pushedValues(program, binding, element, env))] };
         }
+        if (value.kind === "object" && value.map) return withMapSets(this, program, value, binding, env);
         return binding.memberWrites.length > 0 && value.kind === "object" ? withMemberWrites(this, program, value, binding.memberWrites, env) : value;
       }
       case "param": {
@@ -622,7 +623,8 @@ export class Evaluator {
     if (key === null) {
       // `axios[method](url)`: a verb of the library, not known here (see UNKNOWN_VERB)
       if (object.kind === "library" || object.kind === "client") return this.property(object, UNKNOWN_VERB)!;
-      return object.kind === "records" || object.kind === "array" ? this.elementOf(object) : UNKNOWN;
+      if (object.kind === "records" || object.kind === "array") return this.elementOf(object);
+      return unkeyedLookup(object) ?? UNKNOWN;
     }
     const value = this.property(object, key) ?? UNKNOWN;
     // `setting.id` inside `switch (setting.id) { case "minify": … }`: that text, when not known otherwise.
@@ -806,13 +808,19 @@ export class Evaluator {
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
     if (receiver.kind === "string") return stringMethodCall(this, program, node, receiver, name, env);
     if (receiver.kind === "array") return arrayMethodCall(this, program, node, receiver, name, env);
-    if (receiver.kind === "unknown" && (name === "map" || name === "flatMap")) return mappedUnknownList(this, program, node, name, env);
+    if ((receiver.kind === "unknown" || receiver.kind === "records") && (name === "map" || name === "flatMap")) return mappedUnlistedElements(this, program, node, name, this.elementOf(receiver), env);
     if (receiver.kind === "object" && receiver.map) {
       if (name === "get") {
         const key = node.args[0] ? staticText(this.value(program, node.args[0], env)) : null;
-        return key === null ? UNKNOWN : (receiver.get(key) ?? UNKNOWN);
+        return (key === null ? null : receiver.get(key)) ?? unkeyedLookup(receiver) ?? UNKNOWN;
       }
       if (name === "keys" || name === "values" || name === "entries") return tableList(receiver, name);
+    }
+    // Python's `by_name.get(name)` of a dict filled under keys not known here: one of those values.
+    if (name === "get" && receiver.kind === "object" && !receiver.map && receiver.unkeyed && receiver.get("get") === undefined && node.args.length >= 1) {
+      const key = staticText(this.value(program, node.args[0]!, env));
+      const found = (key === null ? null : receiver.get(key)) ?? unkeyedLookup(receiver);
+      if (found) return found;
     }
     // A Python dict's `items()`, `keys()` and `values()` (an object without such a method of its own).
     const view = DICT_VIEWS.get(name);

@@ -78,15 +78,16 @@ export function arrayMethodCall(evaluator: Evaluator, program: Program, node: Ca
 }
 
 /**
- * `ids.map((id) => …)` over a list not known here (a parameter, a response's field): a list of
- * what the callback gives for an element not known, one representing them all (its length is not
- * known either: what reads it as a whole reads a lower bound). `flatMap` opens what it gives.
+ * `ids.map((id) => …)` over a list whose elements are not listed here (a parameter, a response's
+ * DNS records): a list of what the callback gives for one `element` (not known, or a record), one
+ * representing them all (its length is not known either: what reads it as a whole reads a lower
+ * bound). `flatMap` opens what it gives.
  */
-export function mappedUnknownList(evaluator: Evaluator, program: Program, node: CallExpression, name: "map" | "flatMap", env: Env | null): Value {
+export function mappedUnlistedElements(evaluator: Evaluator, program: Program, node: CallExpression, name: "map" | "flatMap", element: Value, env: Env | null): Value {
   const callback = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
   if (callback.kind !== "function") return UNKNOWN;
   let mapped: Value[] | null = null;
-  const map = () => (mapped ??= [evaluator.invoke(callback, [UNKNOWN, UNKNOWN], env)]);
+  const map = () => (mapped ??= [evaluator.invoke(callback, [element, UNKNOWN], env)]);
   return { kind: "array", elements: name === "map" ? map : () => flattened(map(), 1) };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Expression, ObjectLiteral } from "../ir.js";
 import type { Binding, Program } from "../program.js";
-import { UNKNOWN, choiceOf, type Env, type ObjectValue, type Value } from "../values.js";
+import { UNKNOWN, choiceOf, staticText, type Env, type ObjectValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
 import { asObject } from "./modules.js";
 
@@ -96,5 +96,33 @@ export function withMemberWrites(evaluator: Evaluator, program: Program, object:
       return values.length === 1 ? values[0] : choiceOf(values);
     },
     keys: () => [...new Set([...object.keys(), ...writes.flatMap((write) => (write.key === null ? [] : [write.key]))])],
+    // `byName[record.name] = record` (in a loop over records): stored under keys not known here.
+    unkeyed: () => [...(object.unkeyed?.() ?? []), ...writes.flatMap((write) => (write.key === null && write.value ? [evaluator.value(program, write.value, env)] : []))],
+  };
+}
+
+/**
+ * A `Map` with the rows `set` on it after it is made (`byName.set(record.name, record)` in a loop
+ * over records): a row whose key is known is read by it; the others are stored under keys not
+ * known here. Other maps come back as they are.
+ */
+export function withMapSets(evaluator: Evaluator, program: Program, map: ObjectValue, binding: Binding, env: Env | null): ObjectValue {
+  const sets = program.calls.filter(
+    (call) => call.callee.kind === "member" && call.callee.property === "set" && call.args.length === 2 && call.callee.object.kind === "identifier" && program.resolve(call.callee.object) === binding,
+  );
+  if (sets.length === 0) return map;
+  let rows: { key: string | null; value: Value }[] | null = null;
+  const rowsSet = () =>
+    (rows ??= sets.map((call) => ({ key: staticText(evaluator.value(program, call.args[0]!, env)), value: evaluator.value(program, call.args[1]!, env) })));
+  return {
+    ...map,
+    get(key) {
+      const written = rowsSet().filter((row) => row.key === key).map((row) => row.value);
+      const declared = map.get(key);
+      const values = declared === undefined ? written : [declared, ...written];
+      return values.length === 0 ? undefined : values.length === 1 ? values[0] : choiceOf(values);
+    },
+    keys: () => [...new Set([...map.keys(), ...rowsSet().flatMap((row) => (row.key === null ? [] : [row.key]))])],
+    unkeyed: () => [...(map.unkeyed?.() ?? []), ...rowsSet().flatMap((row) => (row.key === null && row.value.kind !== "unknown" ? [row.value] : []))],
   };
 }
