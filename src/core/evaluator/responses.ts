@@ -35,6 +35,8 @@ export function responseProperty(object: Value, key: string): Value | null {
       if (library === "unknown" && key === "data") return { kind: "body", request: object.request };
       // ofetch (`$fetch`) gives the parsed body itself.
       if ((library === "unknown" || library === "ofetch") && key === "result") return responseProperty({ kind: "body", request: object.request }, key);
+      // Python's `r.text` and `r.content` (requests, httpx): the body's text, parsed with `json.loads`.
+      if (key === "text" || key === "content") return { kind: "stream", request: object.request };
       return { kind: "unknown" };
     }
     case "body":
@@ -61,7 +63,7 @@ export function responseMethod(receiver: Value, name: string, firstArgument: Par
     case "response":
     case "stream":
       if (name === "json") return { kind: "body", request: receiver.request };
-      return name === "text" || name === "toString" ? { kind: "stream", request: receiver.request } : { kind: "unknown" };
+      return BODY_TEXT_METHODS.has(name) ? { kind: "stream", request: receiver.request } : { kind: "unknown" };
     case "body":
       return { kind: "unknown" };
     case "records":
@@ -78,6 +80,12 @@ export function responseMethod(receiver: Value, name: string, firstArgument: Par
       return null;
   }
 }
+
+/**
+ * A response's methods that give its body's text, not parsed: `res.text()`, Python's
+ * `resp.read()` (urllib) and `.decode("utf-8")` of what it gives, `toString()` of Node's chunks.
+ */
+const BODY_TEXT_METHODS: ReadonlySet<string> = new Set(["text", "toString", "read", "decode"]);
 
 /**
  * `JSON.parse(text)` of a response's text (`await res.text()`, got's `body`, the chunks of Node's
