@@ -467,6 +467,8 @@ class PhpLowering extends TreeLowering {
       return this.request(range, args[0] ?? options?.url ?? null, options?.method ?? "GET", options?.body ?? null, args);
     }
     if (name === "curl_setopt" || name === "curl_setopt_array") return this.opaque(range, args);
+    // curl_exec($ch): the body's text of the request its handle makes (parsed with json_decode).
+    if (name === "curl_exec" && args.length === 1) return this.call(this.member(args[0]!, "text", range, range), [], range);
     // WordPress's add_query_arg($params, $url) and add_query_arg($key, $value, $url): the URL, with a query.
     if (name === "add_query_arg" && args.length >= 2) return this.binary("+", this.binary("+", args.at(-1)!, this.string("?", range), range), this.opaque(range, args.slice(0, -1)), range);
     // strtoupper($method), strtolower($name), trim($path): the string methods that do the same.
@@ -494,11 +496,16 @@ class PhpLowering extends TreeLowering {
     if (name === "sprintf" && format?.kind === "string") return this.template(formatPieces(format.value, args.slice(1), () => this.opaque(range)), range);
     if ((name === "implode" || name === "join") && args.length === 2) return this.call(this.member(args[1]!, "join", range, range), [args[0]!], range);
     // file_get_contents($url): a GET, or the method of its stream context (`stream_context_create(['http' => ['method' => 'PATCH']])`)
-    if (name === "file_get_contents" && args[0]) return this.request(range, args[0], args.length >= 3 ? streamContextMethod(args[2]!) : "GET", null, args.slice(1));
+    // The body's text, as what it gives is (parsed with json_decode).
+    if (name === "file_get_contents" && args[0]) {
+      return this.call(this.member(this.request(range, args[0], args.length >= 3 ? streamContextMethod(args[2]!) : "GET", null, args.slice(1)), "text", range, range), [], range);
+    }
     // json_decode(wp_remote_retrieve_body($response)), json_decode($response->getBody()): the response's JSON
     if (name === "json_decode") {
       const response = this.responseOfBody(node.childForFieldName("arguments")?.namedChildren[0]?.namedChildren.at(-1) ?? null);
       if (response) return this.responseJson(response, range);
+      // json_decode($text): the text parsed, as JSON.parse reads it (a response's text: its JSON).
+      if (args[0]) return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [args[0]], range);
     }
     return this.call(this.expression(callee), args, range);
   }
