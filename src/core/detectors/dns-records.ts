@@ -17,14 +17,30 @@ import type { DetectorContext } from "./context.js";
 /** A DNS record or a list of them; or a value that is one in some of its branches (`ok ? data["result"] : {}`). */
 const isRecord = (value: Value): boolean => value.kind === "record" || value.kind === "records" || (value.kind === "choice" && value.options.some(isRecord));
 
-function recordEvidence(ctx: DetectorContext, object: Expression): Value | null {
+function recordEvidence(ctx: DetectorContext, object: Expression, field: string | null = null): Value | null {
   const value = ctx.evaluator.value(ctx.program, object);
   if (isRecord(value)) return value;
+  // A copy of a record (`{ ...record, zone: z.name }`): a field it does not write is the record's.
+  const copied = field === null ? null : copiedRecord(ctx, value, field);
+  if (copied) return copied;
   const typeText = ctx.evaluator.context.types?.typeTextOf(ctx.program, object) ?? null;
   const typed = dnsRecordOfNamedType(ctx.program, typeText, ctx.evaluator);
   if (typed && isRecord(typed)) return typed;
   // A helper's parameter (`def view(r): return r.get("zone_name")`) given a record by a caller.
   return value.kind === "unknown" ? (ctx.valuesInCallers(object).find(isRecord) ?? null) : null;
+}
+
+/** The record an object literal copies with a spread (`{ ...record, extra }`) when it does not write `field` itself; `null` otherwise. */
+function copiedRecord(ctx: DetectorContext, value: Value, field: string): Value | null {
+  if (value.kind !== "object" || !value.node || !value.program) return null;
+  const properties = value.node.properties;
+  if (properties.some((property) => property.kind === "property" && (property.key === field || property.key === null))) return null;
+  for (const property of properties) {
+    if (property.kind !== "spread") continue;
+    const spread = ctx.evaluator.value(value.program, property.argument, value.env ?? null);
+    if (spread.kind === "record") return spread;
+  }
+  return null;
 }
 
 function fieldEntries(ctx: DetectorContext, rule: "no-removed-dns-record-fields" | "no-srv-data-fields"): Map<string, CatalogueEntry> {
@@ -47,7 +63,7 @@ export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
   for (const member of ctx.program.members) {
     const entry = member.property === null ? undefined : byField.get(member.property);
     if (!entry || ctx.isWritten(member)) continue;
-    if (recordEvidence(ctx, member.object)) report(entry, member.property!, member.propertyRange);
+    if (recordEvidence(ctx, member.object, member.property)) report(entry, member.property!, member.propertyRange);
   }
   for (const pattern of ctx.program.objectPatterns) {
     const wanted = pattern.properties.filter((property) => property.key !== null && byField.has(property.key));

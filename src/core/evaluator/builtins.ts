@@ -92,8 +92,8 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   }
   // `Object.fromEntries([["limits", "rate_limits"], …])`: an object of those rows (open where a row's key is not known).
   if (object === "Object" && name === "fromEntries") {
-    const { known, complete } = knownRows(node.args[0] ? evaluator.value(program, node.args[0], env) : null);
-    return { kind: "object", node: null, program: null, open: !complete, get: (key) => known.get(key), keys: () => [...known.keys()] };
+    const { known, complete, unkeyed } = knownRows(node.args[0] ? evaluator.value(program, node.args[0], env) : null);
+    return { kind: "object", node: null, program: null, open: !complete, get: (key) => known.get(key), keys: () => [...known.keys()], ...(unkeyed.length > 0 ? { unkeyed: () => unkeyed } : {}) };
   }
   if (object === "Object" && (name === "keys" || name === "values" || name === "entries")) {
     const table = node.args[0] ? asObject(evaluator, evaluator.value(program, node.args[0], env)) : UNKNOWN;

@@ -56,6 +56,20 @@ export function arrayMethodCall(evaluator: Evaluator, program: Program, node: Ca
     }
     return accumulated;
   }
+  // `HOSTS.at(-1)`: the element at an index written as a number (negative from the end).
+  if (name === "at") {
+    const [at] = evaluator.args(program, node, env);
+    if (at?.kind !== "number") return evaluator.elementOf(receiver);
+    const elements = receiver.elements();
+    return elements.at(at.value) ?? UNKNOWN;
+  }
+  // `[...names].reverse()`: the same elements the other way round; `sort(…)` keeps them, in an
+  // order known only when there is one element, or all stand for the same (a response's records).
+  if (name === "reverse" || name === "toReversed") return { kind: "array", elements: () => [...receiver.elements()].reverse() };
+  if (name === "sort" || name === "toSorted") {
+    const elements = receiver.elements();
+    return elements.length <= 1 || elements.every((element) => element.kind === "record") ? receiver : UNKNOWN;
+  }
   // `queue.shift()`, `stack.pop()`: one of its elements (which one depends on the order of the calls).
   if (name === "shift" || name === "pop") return evaluator.elementOf(receiver);
   // `LIST.entries()`, `keys()`, `values()`: `[index, element]` rows, the indexes, the elements.
