@@ -272,7 +272,7 @@ export abstract class TreeLowering {
     return { kind: "property", range, key, keyRange, computedKey, value, shorthand: false };
   }
 
-  object(properties: IR.Property[], range: IR.Range): IR.ObjectLiteral {
+  object(properties: (IR.Property | IR.SpreadElement)[], range: IR.Range): IR.ObjectLiteral {
     return { kind: "object", range, properties };
   }
 

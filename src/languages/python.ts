@@ -284,7 +284,9 @@ class PythonLowering extends TreeLowering {
         return node.namedChildren[0] ? { kind: "await", range, argument: this.expression(node.namedChildren[0]) } : null;
       case "dictionary":
         return this.object(
-          node.namedChildren.flatMap((pair): IR.Property[] => {
+          node.namedChildren.flatMap((pair): (IR.Property | IR.SpreadElement)[] => {
+            // `{**record, "zone": name}`: the record's keys, then those written after.
+            if (pair?.type === "dictionary_splat" && pair.namedChildren[0]) return [{ kind: "spread", range: this.range(pair), argument: this.expression(pair.namedChildren[0]) }];
             if (pair?.type !== "pair") return [];
             const key = pair.childForFieldName("key");
             const value = pair.childForFieldName("value");
@@ -954,6 +956,10 @@ class PythonLowering extends TreeLowering {
     if (callee.type === "identifier" && (this.urlClasses.has(callee.text) || callee.text === "str") && positional.length === 1 && keywords.length === 0) return positional[0]!;
     // dict(brotli="on", ssl="full"): the dict its keywords make; dict(): an empty one, filled key by key
     if (callee.type === "identifier" && callee.text === "dict" && positional.length === 0 && options.length === 1) return options[0]!;
+    // dict(record), copy.copy(record), copy.deepcopy(record), record.copy(): a copy, read as the value copied.
+    if (callee.type === "identifier" && callee.text === "dict" && !this.isDeclared("dict") && positional.length === 1 && keywords.length === 0) return positional[0]!;
+    if (callee.type === "attribute" && positional.length === 0 && keywords.length === 0 && callee.childForFieldName("attribute")?.text === "copy") return this.expression(callee.childForFieldName("object")!);
+    if ((callee.text === "copy.copy" || callee.text === "copy.deepcopy") && positional.length === 1 && keywords.length === 0) return positional[0]!;
     // The builtins that keep a list's elements: map(f, xs) and filter(f, xs) as the list's own
     // methods (f receives each element), sorted(xs)/list(xs)/reversed(xs)/iter(xs) as the list,
     // next(it, default) as its first element. Not when the file gives the name another meaning.

@@ -30,6 +30,9 @@ export function globalFunctionCall(evaluator: Evaluator, program: Program, name:
     }
     case "String":
       return first ? evaluator.value(program, first, env) : text("");
+    // `structuredClone(record)`: a copy, read as the value copied.
+    case "structuredClone":
+      return first ? evaluator.value(program, first, env) : UNKNOWN;
     // Python's `enumerate(NAMES)` and `zip(NAMES, VALUES)` (no JavaScript global has these names).
     case "enumerate": {
       const list = first ? evaluator.value(program, first, env) : UNKNOWN;

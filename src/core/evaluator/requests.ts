@@ -64,7 +64,7 @@ const STRING_LIBRARIES: ReadonlySet<LibraryName> = new Set(["path", "url", "util
  * name test, not that call: it would load the module a `require` names just to say no), and
  * `super(…)`, a superclass's constructor (see `classMember`).
  */
-const GLOBAL_VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["String", "encodeURIComponent", "encodeURI", "escape", "decodeURIComponent", "decodeURI", "require", "import", "super"]);
+const GLOBAL_VALUE_FUNCTIONS: ReadonlySet<string> = new Set(["String", "structuredClone", "encodeURIComponent", "encodeURI", "escape", "decodeURIComponent", "decodeURI", "require", "import", "super"]);
 
 export class RequestFinder {
   private readonly callsInFunction = new WeakMap<FunctionNode, CallExpression[]>();

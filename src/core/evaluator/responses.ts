@@ -89,10 +89,12 @@ const BODY_TEXT_METHODS: ReadonlySet<string> = new Set(["text", "toString", "rea
 
 /**
  * `JSON.parse(text)` of a response's text (`await res.text()`, got's `body`, the chunks of Node's
- * response put together): its parsed body. `null` for any other text.
+ * response put together): its parsed body; of a value's JSON text, the value. `null` for any other text.
  */
 export function parsedResponseText(value: Value): Value | null {
   if (value.kind === "stream" || value.kind === "body") return { kind: "body", request: value.request };
+  // `JSON.parse(JSON.stringify(records))`: a deep copy, read as the value copied.
+  if (value.kind === "stringified") return value.value;
   return null;
 }
 
