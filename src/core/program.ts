@@ -562,7 +562,7 @@ function pushedOnto(call: CallExpression): { identifier: Identifier; values: Exp
     return { identifier: callee.object, values: [{ kind: "spread", range: call.args[0]!.range, argument: call.args[0]! }] };
   }
   if (callee.kind === "identifier" && callee.name === "append" && call.args[0]?.kind === "identifier" && call.args.length > 1) {
-    return { identifier: call.args[0], values: call.args.slice(1).filter((arg) => arg.kind !== "spread") };
+    return { identifier: call.args[0], values: call.args.slice(1) };
   }
   return null;
 }

@@ -131,7 +131,9 @@ export function forEachChild<A = undefined, B = undefined>(node: Node, visit: Ch
       each(node.right, visit, x, y);
       return each(node.body, visit, x, y);
     case "loop":
-      return all(node.children, visit, x, y);
+      // Its body, also when a front end leaves it out of `children` (Go's `for { … }`, Rust's `loop`).
+      all(node.children, visit, x, y);
+      return node.children.includes(node.body) ? undefined : each(node.body, visit, x, y);
     case "switch":
       each(node.discriminant, visit, x, y);
       for (const switchCase of node.cases) {

@@ -225,6 +225,9 @@ class GoLowering extends TreeLowering {
       case "parenthesized_expression":
       case "literal_element":
         return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
+      // `append(all, page.Result...)`: the slice's elements, spread in place.
+      case "variadic_argument":
+        return node.namedChildren[0] ? { kind: "spread", range, argument: this.expression(node.namedChildren[0]) } : null;
       case "identifier":
         return this.receiverName !== null && node.text === this.receiverName ? { kind: "this", range } : this.identifier(node.text, range);
       case "interpreted_string_literal":
@@ -318,7 +321,9 @@ class GoLowering extends TreeLowering {
     return names.map((name, index) => {
       const value = values[index];
       this.noteLocalType(name.text, value ?? null);
-      return this.assignment(name.text, this.range(name), value ? this.expression(value) : this.opaque(this.range(name)), this.range(spec), typeText);
+      // `var all []dnsRecord`: a slice's zero value, an empty list (filled with `append`).
+      const zero = spec.childForFieldName("type")?.type === "slice_type" ? this.array([], this.range(name)) : this.opaque(this.range(name));
+      return this.assignment(name.text, this.range(name), value ? this.expression(value) : zero, this.range(spec), typeText);
     });
   }
 

@@ -565,7 +565,13 @@ export class Evaluator {
   /** What `...list` puts in a list: its elements; a response's DNS records, each a record. */
   spreadElements(list: Value): Value[] {
     if (list.kind === "array") return list.elements();
-    return list.kind === "records" ? [this.elementOf(list)] : [UNKNOWN];
+    if (list.kind === "records") return [this.elementOf(list)];
+    // One of several lists (`var page Page` then decoded into): the elements of those known.
+    if (list.kind === "choice") {
+      const known = list.options.filter((option) => option.kind === "array" || option.kind === "records");
+      if (known.length > 0) return known.flatMap((option) => this.spreadElements(option));
+    }
+    return [UNKNOWN];
   }
 
   elementOf(value: Value): Value {
