@@ -3,11 +3,11 @@
  * `encodeURIComponent`, `JSON.stringify`, `Object.assign`, `Object.freeze`, string
  * `concat`/`replace`, `new URL` and `new Request`. Lists and their methods are in lists.ts.
  */
-import type { CallExpression, NewExpression, Node } from "../ir.js";
+import type { CallExpression, NewExpression } from "../ir.js";
 import type { Program } from "../program.js";
-import { forEachChild } from "../walk.js";
-import { UNKNOWN, choiceOf, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringPart, type StringValue, type Value, type Env } from "../values.js";
+import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type ObjectValue, type StringPart, type StringValue, type Value, type Env } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
+import { calledWith } from "./callbacks.js";
 import { hintOf } from "./hints.js";
 import { parsedResponseText } from "./responses.js";
 import { asObject, importedValue, requiredValue } from "./modules.js";
@@ -319,9 +319,6 @@ export function mergedObject(sources: Value[]): Value {
   };
 }
 
-/** Most values a promise made with `new Promise(…)` is taken to settle with (the `resolve` calls read). */
-const MAX_RESOLVED = 4;
-
 /**
  * `new Promise((resolve, reject) => { … resolve(json.result) … })`, the wrapper of a callback or a
  * promise chain (`fetch(url).then((r) => r.json()).then((json) => resolve(json))`, Node's
@@ -330,24 +327,7 @@ const MAX_RESOLVED = 4;
  */
 export function newPromise(evaluator: Evaluator, program: Program, node: NewExpression, env: Env | null): Value {
   const executor = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
-  if (executor.kind !== "function" || executor.fn.params[0]?.kind !== "identifier-pattern") return UNKNOWN;
-  const inner = evaluator.callEnv(executor, [UNKNOWN, UNKNOWN], env);
-  if (!inner) return UNKNOWN;
-  const code = executor.program;
-  const resolved: Value[] = [];
-  const visit = (child: Node): void => {
-    if (resolved.length >= MAX_RESOLVED) return;
-    if (child.kind === "call" && child.callee.kind === "identifier" && child.args[0] && child.args[0].kind !== "spread") {
-      const binding = code.resolve(child.callee);
-      if (binding?.source.kind === "param" && binding.source.fn === executor.fn && binding.source.index === 0 && binding.source.steps.length === 0) {
-        const value = evaluator.value(code, child.args[0], inner);
-        if (value.kind !== "unknown") resolved.push(value);
-      }
-    }
-    forEachChild(child, visit);
-  };
-  forEachChild(executor.fn, visit);
-  return resolved.length === 0 ? UNKNOWN : resolved.length === 1 ? resolved[0]! : choiceOf(resolved);
+  return executor.kind === "function" ? calledWith(evaluator, executor, [UNKNOWN, UNKNOWN], 0, 0, env) : UNKNOWN;
 }
 
 /** `new Set(["brotli", "minify"])`: the list it is made of, iterated as a list is (`add` may add others: not followed). */

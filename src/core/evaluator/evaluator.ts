@@ -18,6 +18,7 @@ import { UNKNOWN, choiceOf, partsOf, pinnedTurn, sameStatic, staticText, stringV
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newPromise, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
 import { arrayMethodCall, mappedUnlistedElements } from "./lists.js";
+import { calledWith } from "./callbacks.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMapSets, withMemberWrites } from "./objects.js";
 import { condition, mayRun, reachableReturns, writeReaching } from "./conditions.js";
@@ -522,6 +523,10 @@ export class Evaluator {
       const made = this.call(program, parent, env).result;
       if (made.kind === "response" && made.request.library === "request") return paramIndex === 1 ? made : { kind: "body", request: made.request };
     }
+    // A callback given to a project function (`listRecords(zone, (error, records) => …)`): what
+    // that function calls it with (`callback(null, body.result)`, `promise.then(done)`).
+    const given = this.givenToProjectFunction(program, parent, fn, paramIndex, env);
+    if (given) return given;
     if (callee.kind !== "member" || callee.property === null) return UNKNOWN;
     const method = callee.property;
     // `res.on("data", (chunk) => …)` of Node's response: a piece of its body's text.
@@ -547,6 +552,13 @@ export class Evaluator {
     }
     if (method === "then" && parent.args[0] === fn && paramIndex === 0) return this.value(program, callee.object, env);
     return UNKNOWN;
+  }
+
+  private givenToProjectFunction(program: Program, call: CallExpression, fn: FunctionNode, paramIndex: number, env: Env | null): Value | null {
+    const target = this.callTarget(program, call, env);
+    if (!target || target.fn.fn === fn) return null;
+    const value = calledWith(this, target.fn, target.args, call.args.indexOf(fn), paramIndex, env, target.self);
+    return value.kind === "unknown" ? null : value;
   }
 
   /**
