@@ -10,15 +10,15 @@
  * bounded (call depth, binding cycles), so a pathological file costs time linear in its size.
  */
 import type { CatalogueIndex } from "../../catalogue/load.js";
-import type { CallExpression, ClassNode, Expression, FunctionNode, Identifier, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
-import { API_BASE_URL, ELEMENT_CALLBACKS, GLOBAL_LIBRARIES, GLOBAL_OBJECTS, libraryOfModule } from "../libraries.js";
+import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
+import { API_BASE_URL, GLOBAL_LIBRARIES, GLOBAL_OBJECTS, libraryOfModule } from "../libraries.js";
 import type { Binding, PathStep, Program } from "../program.js";
 import { forEachChild } from "../walk.js";
 import { UNKNOWN, choiceOf, partsOf, pinnedTurn, sameStatic, staticText, stringValue, text, unkeyedLookup, type Env, type ObjectValue, type RequestInfo, type Value } from "../values.js";
 import { globalFunctionCall, globalMethodCall, newMap, newRequest, newPromise, newSet, newUrl, stringMethodCall, tableList } from "./builtins.js";
 import { hintOf } from "./hints.js";
 import { arrayMethodCall, mappedUnlistedElements } from "./lists.js";
-import { calledWith } from "./callbacks.js";
+import { callbackArgument, isObservableToPromise } from "./callbacks.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMapSets, withMemberWrites } from "./objects.js";
 import { condition, mayRun, reachableReturns, writeReaching } from "./conditions.js";
@@ -60,18 +60,6 @@ export interface EvaluatorContext {
  * five missed it, seven found nothing more in 140 public repositories and cost 1.09x on the bench.
  */
 export const MAX_CALL_DEPTH = 6;
-
-/** RxJS's functions that turn an observable into a promise of what it gives. */
-const OBSERVABLE_TO_PROMISE: ReadonlySet<string> = new Set(["firstValueFrom", "lastValueFrom"]);
-/** RxJS operators whose callback receives what the observable gives. */
-const RX_OPERATORS: ReadonlySet<string> = new Set(["map", "tap", "filter", "switchMap", "mergeMap", "concatMap", "exhaustMap"]);
-/** Of those, the ones that pass it on unchanged. */
-const PASSING_OPERATORS: ReadonlySet<string> = new Set(["tap", "filter"]);
-/** A name imported from RxJS (`rxjs`, `rxjs/operators`). */
-function isRxjsImport(program: Program, identifier: Identifier): boolean {
-  const source = program.resolve(identifier)?.source;
-  return source?.kind === "import" && (source.source === "rxjs" || source.source === "rxjs/operators");
-}
 
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
@@ -360,7 +348,7 @@ export class Evaluator {
         return binding.memberWrites.length > 0 && value.kind === "object" ? withMemberWrites(this, program, value, binding.memberWrites, env) : value;
       }
       case "param": {
-        const base = this.callbackArgument(program, source.fn, source.index, env);
+        const base = callbackArgument(this, program, source.fn, source.index, env);
         return this.steps(program, base, source.steps, source.fallback, env);
       }
       case "for-of": {
@@ -481,7 +469,7 @@ export class Evaluator {
       }
       case "function": {
         const index = parent.params.indexOf(pattern);
-        return index === -1 ? UNKNOWN : this.callbackArgument(program, parent, index, null);
+        return index === -1 ? UNKNOWN : callbackArgument(this, program, parent, index, null);
       }
       case "for-of":
         return parent.target === pattern ? turnOf(this, this.value(program, parent.right), parent.iterates) : UNKNOWN;
@@ -501,77 +489,6 @@ export class Evaluator {
       default:
         return UNKNOWN;
     }
-  }
-
-  /** The value a callback parameter receives: an element of the array it iterates, a promise's value. */
-  private callbackArgument(program: Program, fn: FunctionNode, paramIndex: number, env: Env | null): Value {
-    const parent = program.meaningfulParent(fn);
-    if (!parent || parent.kind !== "call" || !parent.args.includes(fn)) return UNKNOWN;
-    const callee = parent.callee;
-    // `this.http.get(url).pipe(map((res) => …))`: the operator's callback receives what the observable gives.
-    if (callee.kind === "identifier" && parent.args[0] === fn && paramIndex === 0 && RX_OPERATORS.has(callee.name) && isRxjsImport(program, callee)) {
-      return this.observed(program, parent, env);
-    }
-    // `https.get(url, (res) => …)`, `request(options, (res) => …)` imported from `https`: Node's response.
-    const calleeName = callee.kind === "member" ? callee.property : callee.kind === "identifier" ? callee.name : null;
-    if (paramIndex === 0 && parent.args.at(-1) === fn && (calleeName === "get" || calleeName === "request")) {
-      const made = this.call(program, parent, env).result;
-      if (made.kind === "response" && made.request.library === "http") return made;
-    }
-    // `request(options, (error, response, body) => …)` of the request package: its response and body.
-    if ((paramIndex === 1 || paramIndex === 2) && parent.args.at(-1) === fn && parent.args.length >= 2) {
-      const made = this.call(program, parent, env).result;
-      if (made.kind === "response" && made.request.library === "request") return paramIndex === 1 ? made : { kind: "body", request: made.request };
-    }
-    // A callback given to a project function (`listRecords(zone, (error, records) => …)`): what
-    // that function calls it with (`callback(null, body.result)`, `promise.then(done)`).
-    const given = this.givenToProjectFunction(program, parent, fn, paramIndex, env);
-    if (given) return given;
-    if (callee.kind !== "member" || callee.property === null) return UNKNOWN;
-    const method = callee.property;
-    // `res.on("data", (chunk) => …)` of Node's response: a piece of its body's text.
-    if (paramIndex === 0 && method === "on" && parent.args[1] === fn && parent.args[0] && staticText(this.value(program, parent.args[0], env)) === "data") {
-      const source = this.value(program, callee.object, env);
-      if (source.kind === "response" && source.request.library === "http") return { kind: "stream", request: source.request };
-    }
-    // `Array.from(ids, (id) => …)`: the mapping function receives each element.
-    if (method === "from" && callee.object.kind === "identifier" && callee.object.name === "Array" && !program.resolve(callee.object) && parent.args[1] === fn && paramIndex === 0) {
-      return parent.args[0] ? this.elementOf(this.value(program, parent.args[0], env)) : UNKNOWN;
-    }
-    const elementParam = ELEMENT_CALLBACKS[method];
-    if (elementParam !== undefined && parent.args[0] === fn && paramIndex >= elementParam) {
-      const iterated = this.value(program, callee.object, env);
-      // A Ruby hash's block (`SETTINGS.each do |name, value|`): its keys and values; one
-      // parameter takes the pair. (A JavaScript object has no such method of its own.)
-      if (iterated.kind === "object" && !iterated.map && iterated.get(method) === undefined) {
-        const pairs = fn.params.length - elementParam > 1;
-        if (paramIndex > elementParam + 1 || (!pairs && paramIndex > elementParam)) return UNKNOWN;
-        return turnOf(this, iterated, !pairs ? "pairs" : paramIndex === elementParam ? "keys" : "values");
-      }
-      if (paramIndex === elementParam) return this.elementOf(iterated);
-    }
-    if (method === "then" && parent.args[0] === fn && paramIndex === 0) return this.value(program, callee.object, env);
-    return UNKNOWN;
-  }
-
-  private givenToProjectFunction(program: Program, call: CallExpression, fn: FunctionNode, paramIndex: number, env: Env | null): Value | null {
-    const target = this.callTarget(program, call, env);
-    if (!target || target.fn.fn === fn) return null;
-    const value = calledWith(this, target.fn, target.args, call.args.indexOf(fn), paramIndex, env, target.self);
-    return value.kind === "unknown" ? null : value;
-  }
-
-  /**
-   * What an RxJS operator of a `pipe(…)` receives: what the piped observable gives, when the
-   * operators before it pass it on unchanged (`tap`, `filter`); else not known.
-   */
-  private observed(program: Program, operator: CallExpression, env: Env | null): Value {
-    const pipe = program.meaningfulParent(operator);
-    if (pipe?.kind !== "call" || pipe.callee.kind !== "member" || pipe.callee.property !== "pipe") return UNKNOWN;
-    const position = pipe.args.indexOf(operator);
-    const before = pipe.args.slice(0, position);
-    const unchanged = before.every((arg) => arg.kind === "call" && arg.callee.kind === "identifier" && PASSING_OPERATORS.has(arg.callee.name));
-    return position >= 0 && unchanged ? this.value(program, pipe.callee.object, env) : UNKNOWN;
   }
 
   /** What `...list` puts in a list: its elements; a response's DNS records, each a record. */
@@ -731,7 +648,7 @@ export class Evaluator {
       if (global) return { result: global, request: null };
     }
     // `await firstValueFrom(this.http.get(url))`: the value the observable gives, the response.
-    if (callee.kind === "identifier" && OBSERVABLE_TO_PROMISE.has(callee.name) && isRxjsImport(program, callee) && node.args[0]) {
+    if (callee.kind === "identifier" && isObservableToPromise(program, callee) && node.args[0]) {
       return { result: this.value(program, node.args[0], env), request: null };
     }
     const value = this.value(program, callee, env);
