@@ -9,7 +9,8 @@
 import type * as IR from "../core/ir.js";
 import { SDK_CONTAINER_PARAMS } from "../core/libraries.js";
 import { isCurl } from "../core/curl-command.js";
-import { bracePieces, formatPieces, REQUEST_FUNCTION, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { PythonStdlibNames, stdlibCall } from "./python-stdlib.js";
 import { forwardedCall } from "./python-forwarders.js";
 import { attributeChain, boundPrefix } from "./python-chains.js";
 import { PYTHON_CLOUDFLARE_ROOTS, PYTHON_CLOUDFLARE_TYPE, generatedSdkRequest, getattrSegment, pythonCloudflareRequest } from "./python-cloudflare.js";
@@ -57,10 +58,8 @@ class PythonLowering extends TreeLowering {
   private static readonly MAKES_CLIENT = /(?:Session|Client)\s*\(/;
   /** Names bound to request libraries (`import requests`, `import httpx as h`). */
   private readonly requestModules = new Set<string>();
-  /** Local names of urllib's modules and functions, and the dotted name each stands for (see `urllibFunction`). */
-  private readonly urllibNames = new Map<string, string>();
-  /** Local names of `asyncio` and of its `gather` imported by name. */
-  private readonly asyncioNames = new Map<string, string>();
+  /** The names urllib and asyncio go by in the file. */
+  private readonly stdlibNames = new PythonStdlibNames();
   /** Modules imported by their dotted name (`import app.paths`): `app.paths` in the code is that module. */
   private readonly dottedModules = new Set<string>();
   /**
@@ -551,30 +550,9 @@ class PythonLowering extends TreeLowering {
     return { kind: "import", range, source: `python:${source}`, specifiers };
   }
 
-  private isAsyncioGather(callee: SyntaxNode): boolean {
-    const chain = attributeChain(callee);
-    if (!chain) return false;
-    const stands = this.asyncioNames.get(chain[0]!);
-    return stands !== undefined && [stands, ...chain.slice(1)].join(".") === "asyncio.gather";
-  }
-
-  /** `urllib.request.urlopen`, `request.Request`, `urlopen` imported by name (Python 2's `urllib2` too): which of the two; `null` otherwise. */
-  private urllibFunction(callee: SyntaxNode): "urlopen" | "Request" | null {
-    if (this.urllibNames.size === 0) return null;
-    const chain = attributeChain(callee);
-    const stands = chain ? this.urllibNames.get(chain[0]!) : undefined;
-    if (!chain || stands === undefined) return null;
-    const full = [stands, ...chain.slice(1)].join(".");
-    if (full === "urllib.request.urlopen" || full === "urllib2.urlopen") return "urlopen";
-    if (full === "urllib.request.Request" || full === "urllib2.Request") return "Request";
-    return null;
-  }
-
   private noteModule(local: string, module: string) {
     if (module === "yarl.URL") this.urlClasses.add(local);
-    // `import urllib.request` binds `urllib` (named whole where used); `from urllib import request`, an alias, or a function imported by name stand for what they name.
-    if (/^urllib2?(?:\.|$)/.test(module)) this.urllibNames.set(local, local === module.split(".")[0] ? local : module);
-    if (module === "asyncio" || module === "asyncio.gather") this.asyncioNames.set(local, module);
+    this.stdlibNames.note(local, module);
     if (/^(?:requests|httpx|aiohttp)(?:\.|$)/.test(module)) this.requestModules.add(local);
     if (/^CloudFlare(?:\.CloudFlare)?$|^cloudflare\.CloudFlare$/.test(module)) {
       this.cloudflareClients.add(local);
@@ -864,33 +842,9 @@ class PythonLowering extends TreeLowering {
     const verb = callee.type === "identifier" ? this.verbFunctions.get(callee.text) : this.getattrVerb(callee);
     if (verb) return this.request(range, urlArgument(0), this.expression(verb), bodyArgument(), [...positional.slice(1), ...options]);
 
-    // `await asyncio.gather(*[fetch(z) for z in zones])`, `gather(a, b)`: the list of what each gives (awaiting is transparent here).
-    if (this.isAsyncioGather(callee)) {
-      return this.array(
-        argumentNodes.flatMap((argument): IR.Expression[] => {
-          if (argument.type === "keyword_argument") return [];
-          const spread = argument.type === "list_splat" ? argument.namedChildren[0] : null;
-          return [spread ? { kind: "spread", range: this.range(argument), argument: this.expression(spread) } : this.expression(argument)];
-        }),
-        range,
-      );
-    }
-    // urllib: `Request(url, data=…, method=…)` is what it asks (a request object, as fetch reads one);
-    // `urlopen(request_or_url, data=…)` makes the request (POST with data).
-    const urllib = this.urllibFunction(callee);
-    if (urllib === "Request") {
-      const data = named.get("data") ?? positional[1] ?? null;
-      const method = named.get("method") ?? (data ? this.string("POST", range) : null);
-      const fields = [this.property("url", range, urlArgument(0) ?? this.opaque(range), range)];
-      if (method) fields.push(this.property("method", method.range, method, method.range));
-      if (data) fields.push(this.property("body", data.range, data, data.range));
-      return this.object([...fields, ...keywords.filter((keyword) => keyword.kind === "property" && keyword.key === "headers")], range);
-    }
-    if (urllib === "urlopen") {
-      const data = named.get("data") ?? positional[1] ?? null;
-      const init = data ? [this.object([this.property("method", range, this.string("POST", range), range), this.property("body", data.range, data, data.range)], range)] : [];
-      return this.call(this.identifier(REQUEST_FUNCTION, range), [urlArgument(0) ?? this.opaque(range), ...init, ...positional.slice(2)], range);
-    }
+    // asyncio.gather(…), urllib's Request and urlopen
+    const stdlib = stdlibCall(this, this.stdlibNames, callee, { nodes: argumentNodes, positional, named, keywords, url: urlArgument(0) }, range);
+    if (stdlib) return stdlib;
 
     if (callee.type === "attribute") {
       const object = callee.childForFieldName("object")!;
