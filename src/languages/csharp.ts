@@ -43,10 +43,20 @@ const HTTP_METHOD = /^(?:get|post|put|patch|delete|head|options)$/i;
 /** Calls that give their first argument's value (`Uri.EscapeDataString(id)`, a body serialized, content made of it). */
 const VALUE_KEEPING = new Set(["Uri.EscapeDataString", "Uri.EscapeUriString", "HttpUtility.UrlEncode", "WebUtility.UrlEncode", "HttpUtility.UrlPathEncode", "Convert.ToString"]);
 const SERIALIZERS = new Set(["JsonConvert.SerializeObject", "JsonSerializer.Serialize", "JsonContent.Create"]);
+/** JSON parsers of a text (Json.NET, System.Text.Json): the parsed value, as `JSON.parse` gives it. */
+const JSON_PARSERS = new Set(["JObject.Parse", "JArray.Parse", "JToken.Parse", "JsonDocument.Parse", "JsonNode.Parse", "JsonConvert.DeserializeObject", "JsonSerializer.Deserialize", "Newtonsoft.Json.JsonConvert.DeserializeObject", "System.Text.Json.JsonSerializer.Deserialize"]);
+/** `response.Content`'s readers: of its text (parsed later), of its JSON. */
+const CONTENT_TEXT_READERS = new Set(["ReadAsStringAsync", "ReadAsStreamAsync", "ReadAsByteArrayAsync", "ReadAsString", "ReadAsStream"]);
+const CONTENT_JSON_READERS = new Set(["ReadFromJsonAsync", "ReadAsAsync"]);
+/** A JSON element's readers that keep it (System.Text.Json's `EnumerateArray()`, Json.NET's `Children()`), and those that read a field by name. */
+const JSON_ELEMENT_SAME = new Set(["EnumerateArray", "Children", "AsArray", "AsObject", "ToObject"]);
+const JSON_FIELD_READERS = new Set(["GetProperty", "TryGetProperty", "Value", "SelectToken", "GetValue"]);
 /** Types whose construction gives (or wraps) their first argument: `new Uri(u)`, `new StringContent(json, …)`. */
 const WRAPPING_TYPES = new Set(["Uri", "StringContent", "StringBuilder"]);
 /** Dictionaries and JSON objects made empty, to be filled key by key (`new Dictionary<string, object>()`, Json.NET's `new JObject()`). */
 const EMPTY_RECORD_TYPE = /^(?:(?:Sorted|Concurrent)?Dictionary|Hashtable|ExpandoObject|JObject|JsonObject)$/;
+/** Lists made empty, to be filled element by element. */
+const EMPTY_LIST_TYPE = /^(?:List|Collection|ObservableCollection|HashSet|JArray|JsonArray)$/;
 /** String methods, as the model's JavaScript names. */
 const STRING_METHODS: Readonly<Record<string, string>> = { ToLower: "toLowerCase", ToLowerInvariant: "toLowerCase", ToUpper: "toUpperCase", ToUpperInvariant: "toUpperCase", Trim: "strip", TrimStart: "lstrip", TrimEnd: "rstrip", Replace: "replaceAll", Contains: "includes", StartsWith: "startsWith", EndsWith: "endsWith", Split: "split", ToString: "toString", Substring: "substring", Select: "map", Where: "filter", Concat: "concat" };
 /** Helpers that add a query string to an address (`AddParameters`, `WithQuery`, Flurl's `SetQueryParams`). */
@@ -362,6 +372,8 @@ class CSharpLowering extends TreeLowering {
         // HttpMethod.Patch, Method.POST: the method's name
         if (METHOD_ENUMS.test(object.text) && HTTP_METHOD.test(fieldName)) return this.string(fieldName.toUpperCase(), range);
         if ((object.text === "string" || object.text === "String") && fieldName === "Empty") return this.string("", range);
+        // JsonDocument's `RootElement`: the document's JSON itself.
+        if (fieldName === "RootElement") return this.expression(object);
         return this.member(this.expression(object), fieldName, range, this.range(field));
       }
       case "conditional_access_expression": {
@@ -530,6 +542,8 @@ class CSharpLowering extends TreeLowering {
     }
     // `var data = new Dictionary<string, object>()`, Json.NET's `new JObject()`: a record, its keys set afterwards.
     if (!typeNode || (args.length === 0 && EMPTY_RECORD_TYPE.test(type))) return this.object(initialized?.properties ?? [], range);
+    // `var all = new List<DnsRecord>()`, Json.NET's `new JArray()`: a list, filled with Add/AddRange afterwards.
+    if (args.length === 0 && !initialized && EMPTY_LIST_TYPE.test(type)) return this.array([], range);
     return { kind: "new", range, callee: this.identifier(type || "%anonymous", this.range(typeNode)), args };
   }
 
@@ -592,10 +606,25 @@ class CSharpLowering extends TreeLowering {
       return this.call(this.member(parts, "join", range, this.range(nameNode)), [args[0]!], range);
     }
     if (VALUE_KEEPING.has(qualified) && args[0]) return args[0];
+    // JObject.Parse(text), JsonConvert.DeserializeObject<T>(text): the text parsed
+    if (JSON_PARSERS.has(qualified) && args[0]) return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [args[0]], range);
+    // response.Content.ReadAsStringAsync(): the body's text; ReadFromJsonAsync<T>(): its JSON
+    if (object?.type === "member_access_expression" && object.childForFieldName("name")?.text === "Content" && (CONTENT_TEXT_READERS.has(name) || CONTENT_JSON_READERS.has(name))) {
+      const response = this.expression(object.childForFieldName("expression")!);
+      return CONTENT_JSON_READERS.has(name) ? this.responseJson(response, range) : this.call(this.member(response, "text", range, range), [], range);
+    }
+    // element.GetProperty("zone_name"), token.Value<string>("locked"): that field; EnumerateArray(): the list itself
+    if (object && JSON_FIELD_READERS.has(name) && args[0]?.kind === "string") return this.member(this.expression(object), args[0].value, range, args[0].range);
+    if (object && JSON_ELEMENT_SAME.has(name) && args.length === 0) return this.expression(object);
     if (SERIALIZERS.has(qualified) && args[0]) return this.jsonText(args[0], range);
     // HttpClient and wrappers of its shape: client.PatchAsync(url, body), client.GetAsync<List<Rule>>(url)
     const verb = CLIENT_VERBS[name];
-    if (verb && object && args[0] && !NOT_A_CLIENT.test(object.text)) return this.request(range, args[0], verb.method, verb.body ? (args[1] ?? null) : null, [this.expression(object), ...args.slice(verb.body ? 2 : 1)]);
+    if (verb && object && args[0] && !NOT_A_CLIENT.test(object.text)) {
+      const request = this.request(range, args[0], verb.method, verb.body ? (args[1] ?? null) : null, [this.expression(object), ...args.slice(verb.body ? 2 : 1)]);
+      // GetStringAsync gives the body's text, GetFromJsonAsync<T> its JSON; the others the response.
+      if (name === "GetStringAsync") return this.call(this.member(request, "text", range, range), [], range);
+      return name === "GetFromJsonAsync" || name === "DeleteFromJsonAsync" ? this.responseJson(request, range) : request;
+    }
     // WebClient: UploadString(url, "PATCH", data), UploadString(url, data) (POST), DownloadString(url)
     if (object && /^Upload(?:String|Data)(?:TaskAsync|Async)?$/.test(name) && args.length >= 2) {
       return this.request(range, args[0]!, args.length >= 3 ? args[1]! : "POST", args.at(-1)!, [this.expression(object)]);
@@ -603,6 +632,8 @@ class CSharpLowering extends TreeLowering {
     if (object && /^Download(?:String|Data)(?:TaskAsync|Async)?$/.test(name) && args[0]) return this.request(range, args[0], "GET", null, [this.expression(object)]);
     // list.Add(x): pushed; dict.Add("k", v): the record gets the field
     if (object && name === "Add" && args.length === 1) return this.call(this.member(this.expression(object), "push", range, this.range(nameNode)), args, range);
+    // list.AddRange(page.result): each of its elements pushed
+    if (object && name === "AddRange" && args.length === 1) return this.call(this.member(this.expression(object), "push", range, this.range(nameNode)), [{ kind: "spread", range: args[0]!.range, argument: args[0]! }], range);
     if (object && (name === "Add" || name === "TryAdd") && args.length === 2) {
       const key = args[0]!;
       const target = this.member(this.expression(object), key.kind === "string" ? key.value : null, range, key.range, key.kind === "string" ? null : key);

@@ -640,7 +640,7 @@ export class Evaluator {
       }
       // A function of each row of a table (`item.url(zone)` for each `item` of a list): each, in turn.
       if (property?.kind === "choice") return { result: this.invokeEach(property, this.args(program, node, env), env, receiverOf(this, program, node, callee.object, receiver, env)), request: null };
-      if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: this.requests.unknownClientResponse(program, node, env) ?? UNKNOWN, request: null };
+      if (receiver.kind === "unknown") return sdkCallOutOfSight(this, program, node, env) ?? { result: this.sentRequest(program, node, name, env) ?? this.requests.unknownClientResponse(program, node, env) ?? UNKNOWN, request: null };
       return { result: UNKNOWN, request: null };
     }
     if (callee.kind === "identifier" && !program.resolve(callee)) {
@@ -658,6 +658,16 @@ export class Evaluator {
     // A class called (Python's `ZoneClient(token)`): an instance, as `new` makes.
     if (value.kind === "class") return { result: this.instanceOf(value, program, node, env), request: null };
     return { result: UNKNOWN, request: null };
+  }
+
+  /**
+   * A request made earlier sent by a client not known here (C#'s `client.SendAsync(request)`, an
+   * injected `http.send(request)`): that request's response. `null` for any other call.
+   */
+  private sentRequest(program: Program, node: CallExpression, name: string, env: Env | null): Value | null {
+    if (!SENDING_METHODS.has(name) || !node.args[0]) return null;
+    const sent = this.value(program, node.args[0], env);
+    return sent.kind === "response" ? sent : null;
   }
 
   /** An instance of a class made by this call, its arguments worked out when first asked for. */
@@ -844,6 +854,9 @@ export class Evaluator {
 type FunctionValue = Extract<Value, { kind: "function" }>;
 
 const NULL: Value = { kind: "null" };
+
+/** Methods of a client that send a request made beforehand (see `sentRequest`). */
+const SENDING_METHODS: ReadonlySet<string> = new Set(["SendAsync", "Send", "send", "sendAsync", "Do", "execute", "Execute", "ExecuteAsync"]);
 
 const DICT_VIEWS: ReadonlyMap<string, "keys" | "values" | "entries"> = new Map([["items", "entries"], ["keys", "keys"], ["values", "values"]]);
 
