@@ -206,8 +206,8 @@ export const ELEMENT_CALLBACKS: Readonly<Record<string, number>> = nameTable({
 
 /** Array methods that return some of the same elements. */
 export const SUBSET_METHODS = new Set(["filter", "slice", "sort", "toSorted", "concat", "reverse", "toReversed", "splice"]);
-/** Array methods that return one element. */
-export const ELEMENT_METHODS = new Set(["find", "findLast", "at", "pop", "shift"]);
+/** Array methods that return one element (Ruby's `first`/`last` among them). */
+export const ELEMENT_METHODS = new Set(["find", "findLast", "at", "pop", "shift", "first", "last"]);
 
 /**
  * The Cloudflare SDK's DNS record methods (`client.dns.records.*`, and `dnsRecords.*` of the

@@ -42,7 +42,18 @@ export function lowerRuby(tree: Tree, text: string, file: string): LoweredFile {
   const autoloaded = rubyAutoloadedFeatures(text)
     .filter((feature) => !file.endsWith(`/${feature}.rb`))
     .map((feature): IR.Statement => ({ kind: "import", range: [0, 0], source: RUBY_FEATURE_SOURCE + feature, specifiers: [], all: true }));
-  return new RubyLowering(file, text).lowerTree(tree, autoloaded);
+  return new RubyLowering(file, text, topLevelMethods(tree.rootNode)).lowerTree(tree, autoloaded);
+}
+
+/** The methods defined at the top of a script without parameters (`def cf_headers`): a bare `cf_headers` elsewhere calls one. */
+function topLevelMethods(root: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (const child of root.namedChildren) {
+    if (child?.type !== "method" || child.childForFieldName("parameters")?.namedChildren.some((parameter) => parameter !== null)) continue;
+    const name = child.childForFieldName("name")?.text;
+    if (name) names.add(name);
+  }
+  return names;
 }
 
 /** Whether a node names `Net::HTTP` (the connection class). */
@@ -52,6 +63,16 @@ function isNetHttp(node: SyntaxNode | null | undefined): boolean {
 
 class RubyLowering extends TreeLowering {
   protected readonly grammarLabel = "Ruby";
+
+  constructor(
+    file: string,
+    text: string,
+    /** See `topLevelMethods`. */
+    private readonly scriptMethods: ReadonlySet<string>,
+  ) {
+    super(file, text);
+  }
+
   /** The class being lowered: its name, its methods (instance and `def self.…`) and `attr_*` readers. */
   private classContext: { name: string; instanceMethods: Set<string>; classMethods: Set<string>; readers: Set<string>; inherits: boolean } | null = null;
   /** In a method of that class: an instance method (`self` is the instance) or a class method. */
@@ -186,6 +207,8 @@ class RubyLowering extends TreeLowering {
           if (context.readers.has(node.text)) return this.member({ kind: "this", range }, node.text, range, range);
           if (context.instanceMethods.has(node.text)) return this.call(this.member({ kind: "this", range }, node.text, range, range), [], range);
         }
+        // A script's own method called without arguments (`RestClient.get(url, cf_headers)`).
+        if (!context && this.scriptMethods.has(node.text) && !this.isDeclared(node.text)) return this.call(this.identifier(node.text, range), [], range);
         return this.identifier(node.text, range);
       }
       case "instance_variable":
@@ -357,7 +380,11 @@ class RubyLowering extends TreeLowering {
       if (argument?.type === "call" && argument.childForFieldName("method")?.text === "get" && isNetHttp(argument.childForFieldName("receiver"))) {
         return this.responseJson(this.expression(argument), range);
       }
+      // JSON.parse(text), JSON.parse(RestClient.get(url)) (a response that is its body's text): as JSON.parse reads it
+      if (args[0]) return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [args[0]], range);
     }
+    // HTTParty's response.parsed_response: the body's JSON
+    if (name === "parsed_response" && receiver && args.length === 0) return this.responseJson(this.expression(receiver), range);
     // http.request(req) on a Net::HTTP connection: the response of the request `req` is (`Net::HTTP::Get.new(uri)`)
     if (name === "request" && args.length === 1 && receiver && this.netHttpConnections.has(receiver.text)) return args[0]!;
     // Net::HTTP.start(host, port) { |http| http.request(req) }: what the block gives, its parameter a connection

@@ -92,7 +92,8 @@ const BODY_TEXT_METHODS: ReadonlySet<string> = new Set(["text", "toString", "rea
  * response put together): its parsed body; of a value's JSON text, the value. `null` for any other text.
  */
 export function parsedResponseText(value: Value): Value | null {
-  if (value.kind === "stream" || value.kind === "body") return { kind: "body", request: value.request };
+  // (A response parsed whole: one that is its body's text, as Ruby's RestClient gives.)
+  if (value.kind === "stream" || value.kind === "body" || value.kind === "response") return { kind: "body", request: value.request };
   // `JSON.parse(JSON.stringify(records))`: a deep copy, read as the value copied.
   if (value.kind === "stringified") return value.value;
   return null;
