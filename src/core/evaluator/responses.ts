@@ -34,7 +34,9 @@ export function responseProperty(object: Value, key: string): Value | null {
       // the body's own, as clients that give the parsed body give (Angular's HttpClient).
       if (library === "unknown" && key === "data") return { kind: "body", request: object.request };
       // ofetch (`$fetch`) gives the parsed body itself.
-      if ((library === "unknown" || library === "ofetch") && key === "result") return responseProperty({ kind: "body", request: object.request }, key);
+      // An axios instance whose response interceptor gives the body (`use((response) => response.data)`):
+      // its response has no `result` of its own, so a `result` read is the body's.
+      if ((library === "unknown" || library === "ofetch" || library === "axios") && key === "result") return responseProperty({ kind: "body", request: object.request }, key);
       // Python's `r.text` and `r.content` (requests, httpx): the body's text, parsed with `json.loads`.
       if (key === "text" || key === "content") return { kind: "stream", request: object.request };
       return { kind: "unknown" };
