@@ -598,6 +598,10 @@ class PowerShellLowering extends TreeLowering {
 
   // ---- pipelines and commands ----------------------------------------------------------------
 
+  private parsedJson(text: IR.Expression, range: IR.Range): IR.Expression {
+    return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [text], range);
+  }
+
   /** `$a | ConvertTo-Json`, `$list | ForEach-Object { … }`: each stage given the value before it. */
   private pipelineValue(node: SyntaxNode): IR.Expression {
     const stages = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
@@ -610,9 +614,12 @@ class PowerShellLowering extends TreeLowering {
         value = this.call(this.member(value, "map", range, this.range(stage)), block ? [this.expression(block)] : [], range);
         continue;
       }
-      const name = stage.type === "command" ? commandName(stage) : null;
+      // (A command without arguments unwraps to its name: `| ConvertFrom-Json`.)
+      const name = stage.type === "command" ? commandName(stage) : stage.type === "command_name" ? stage.text.toLowerCase() : null;
       const elements = stage.type === "command" ? this.elementsOf(stage) : null;
       if (name === "convertto-json") value = this.jsonText(value, range);
+      // `$r.Content | ConvertFrom-Json`: the text parsed, as JSON.parse reads it.
+      else if (name === "convertfrom-json") value = this.parsedJson(value, range);
       else if ((name === "foreach-object" || name === "%" || name === "where-object" || name === "?" || name === "where") && elements?.positional[0]) {
         const callback = this.expression(elements.positional[0]);
         value = this.call(this.member(value, name === "foreach-object" || name === "%" ? "map" : "filter", range, this.range(stage)), [callback], range);
@@ -673,6 +680,9 @@ class PowerShellLowering extends TreeLowering {
     if (MESSAGE_COMMANDS.test(name)) return this.call(this.identifier("print", this.range(nameNode)), everything(), range);
     if (name === "write-output" || name === "echo") return elements.positional.length === 1 ? this.expression(elements.positional[0]!) : this.opaque(range, everything());
     if (name === "convertto-json" && elements.named.some((element) => element.name === "inputobject")) return this.jsonText(valueOf(named("inputobject")!.value) ?? this.opaque(range), range);
+    // ConvertFrom-Json $r.Content, ConvertFrom-Json -InputObject $text
+    const parsed = name === "convertfrom-json" ? (named("inputobject")?.value ?? elements.positional[0] ?? null) : null;
+    if (parsed) return this.parsedJson(valueOf(parsed) ?? this.opaque(range), range);
     // New-Object Zone -ArgumentList $id, $name: an instance of a class of the file
     const created = name === "new-object" ? (named("typename")?.value ?? elements.positional[0] ?? null) : null;
     if (created && this.classes.has(created.text.toLowerCase())) {

@@ -37,8 +37,8 @@ export function responseProperty(object: Value, key: string): Value | null {
       // An axios instance whose response interceptor gives the body (`use((response) => response.data)`):
       // its response has no `result` of its own, so a `result` read is the body's.
       if ((library === "unknown" || library === "ofetch" || library === "axios") && key === "result") return responseProperty({ kind: "body", request: object.request }, key);
-      // Python's `r.text` and `r.content` (requests, httpx): the body's text, parsed with `json.loads`.
-      if (key === "text" || key === "content") return { kind: "stream", request: object.request };
+      // Python's `r.text` and `r.content` (requests, httpx), PowerShell's `$r.Content`: the body's text, parsed later.
+      if (key === "text" || key === "content" || key === "Content") return { kind: "stream", request: object.request };
       return { kind: "unknown" };
     }
     case "body":
