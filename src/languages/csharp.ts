@@ -607,7 +607,7 @@ class CSharpLowering extends TreeLowering {
     }
     if (VALUE_KEEPING.has(qualified) && args[0]) return args[0];
     // JObject.Parse(text), JsonConvert.DeserializeObject<T>(text): the text parsed
-    if (JSON_PARSERS.has(qualified) && args[0]) return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [args[0]], range);
+    if (JSON_PARSERS.has(qualified) && args[0]) return this.parsedJson(args[0], range);
     // response.Content.ReadAsStringAsync(): the body's text; ReadFromJsonAsync<T>(): its JSON
     if (object?.type === "member_access_expression" && object.childForFieldName("name")?.text === "Content" && (CONTENT_TEXT_READERS.has(name) || CONTENT_JSON_READERS.has(name))) {
       const response = this.expression(object.childForFieldName("expression")!);

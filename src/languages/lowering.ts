@@ -249,11 +249,6 @@ export abstract class TreeLowering {
     return { kind: "call", range, callee, args, optional: false };
   }
 
-  /**
-   * A value serialized as JSON (Python's `json.dumps`, Terraform's `jsonencode`, PHP's
-   * `json_encode`, Ruby's `to_json`): what the model reads as `JSON.stringify(value)`, so that a
-   * Logpush filter written as a structure is checked as the text it becomes.
-   */
   /** The parsed JSON body of a response (`response.json()`), as the model reads what a request gives. */
   responseJson(response: IR.Expression, range: IR.Range): IR.CallExpression {
     return this.call(this.member(response, "json", range, range), [], range);
@@ -264,6 +259,20 @@ export abstract class TreeLowering {
     return this.member(this.responseJson(response, range), "result", range, range);
   }
 
+  /**
+   * A text parsed as JSON (Python's `json.loads`, PHP's `json_decode`, Ruby's `JSON.parse`, C#'s
+   * `JsonSerializer.Deserialize`, PowerShell's `ConvertFrom-Json`): what the model reads as
+   * `JSON.parse(text)`, so that a response's text parsed gives its body.
+   */
+  parsedJson(text: IR.Expression, range: IR.Range): IR.CallExpression {
+    return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [text], range);
+  }
+
+  /**
+   * A value serialized as JSON (Python's `json.dumps`, Terraform's `jsonencode`, PHP's
+   * `json_encode`, Ruby's `to_json`): what the model reads as `JSON.stringify(value)`, so that a
+   * Logpush filter written as a structure is checked as the text it becomes.
+   */
   jsonText(value: IR.Expression, range: IR.Range): IR.CallExpression {
     return this.call(this.member(this.identifier("JSON", range), "stringify", range, range), [value], range);
   }

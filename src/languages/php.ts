@@ -505,7 +505,7 @@ class PhpLowering extends TreeLowering {
       const response = this.responseOfBody(node.childForFieldName("arguments")?.namedChildren[0]?.namedChildren.at(-1) ?? null);
       if (response) return this.responseJson(response, range);
       // json_decode($text): the text parsed, as JSON.parse reads it (a response's text: its JSON).
-      if (args[0]) return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [args[0]], range);
+      if (args[0]) return this.parsedJson(args[0], range);
     }
     return this.call(this.expression(callee), args, range);
   }

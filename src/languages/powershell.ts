@@ -598,10 +598,6 @@ class PowerShellLowering extends TreeLowering {
 
   // ---- pipelines and commands ----------------------------------------------------------------
 
-  private parsedJson(text: IR.Expression, range: IR.Range): IR.Expression {
-    return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [text], range);
-  }
-
   /** `$a | ConvertTo-Json`, `$list | ForEach-Object { … }`: each stage given the value before it. */
   private pipelineValue(node: SyntaxNode): IR.Expression {
     const stages = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");

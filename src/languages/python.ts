@@ -857,7 +857,7 @@ class PythonLowering extends TreeLowering {
       // json.dumps({"where": …}): the JSON text of the value
       if (name === "dumps" && object.type === "identifier" && object.text === "json" && positional.length === 1) return this.jsonText(positional[0]!, range);
       // json.loads(r.text): the text parsed, as JSON.parse reads it; json.load(resp): the JSON of what it reads.
-      if (name === "loads" && object.type === "identifier" && object.text === "json" && positional.length === 1) return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [positional[0]!], range);
+      if (name === "loads" && object.type === "identifier" && object.text === "json" && positional.length === 1) return this.parsedJson(positional[0]!, range);
       if (name === "load" && object.type === "identifier" && object.text === "json" && positional.length === 1) return this.responseJson(positional[0]!, range);
       // d.get("zone_id"): a field read of a dict
       const first = positional[0];

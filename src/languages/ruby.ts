@@ -381,7 +381,7 @@ class RubyLowering extends TreeLowering {
         return this.responseJson(this.expression(argument), range);
       }
       // JSON.parse(text), JSON.parse(RestClient.get(url)) (a response that is its body's text): as JSON.parse reads it
-      if (args[0]) return this.call(this.member(this.identifier("JSON", range), "parse", range, range), [args[0]], range);
+      if (args[0]) return this.parsedJson(args[0], range);
     }
     // HTTParty's response.parsed_response: the body's JSON
     if (name === "parsed_response" && receiver && args.length === 0) return this.responseJson(this.expression(receiver), range);
