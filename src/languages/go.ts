@@ -225,6 +225,11 @@ class GoLowering extends TreeLowering {
       case "parenthesized_expression":
       case "literal_element":
         return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
+      // `item.(map[string]interface{})`, `out["result"].([]interface{})`: the value asserted, as it is.
+      case "type_assertion_expression": {
+        const operand = node.childForFieldName("operand");
+        return operand ? this.expression(operand) : null;
+      }
       // `append(all, page.Result...)`: the slice's elements, spread in place.
       case "variadic_argument":
         return node.namedChildren[0] ? { kind: "spread", range, argument: this.expression(node.namedChildren[0]) } : null;
