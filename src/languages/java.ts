@@ -17,6 +17,8 @@ import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 /** Parsers of JSON text (Jackson, Gson, org.json's static readers): given a response's body, its JSON. */
 const JSON_PARSERS = new Set(["readTree", "readValue", "fromJson", "parseString", "parse"]);
+/** A JSON element's views of itself (Gson's `getAsJsonObject()`, `getAsJsonArray()`; Jackson's `deepCopy()`). */
+const JSON_VIEWS = new Set(["getAsJsonObject", "getAsJsonArray", "deepCopy"]);
 /** A JSON tree's readers of one field by its key (Jackson's JsonNode, org.json, Gson). */
 const JSON_FIELD_READERS = new Set(["get", "path", "getString", "getJSONArray", "getJSONObject", "optString", "optJSONArray", "optJSONObject", "getBoolean", "optBoolean", "getAsJsonArray", "getAsJsonObject", "getAsJsonPrimitive"]);
 
@@ -523,6 +525,8 @@ class JavaLowering extends TreeLowering {
       const parsed = this.parsedResponseBody(node, range);
       if (parsed) return parsed;
     }
+    // Gson's element.getAsJsonObject(), getAsJsonArray(), Jackson's deepCopy(): the same JSON.
+    if (object && args.length === 0 && JSON_VIEWS.has(name)) return this.expression(object);
     // node.get("result"), json.getJSONArray("result"), record.path("zone_name"): a field read, where its key is written.
     if (object && args.length === 1 && args[0]!.kind === "string" && JSON_FIELD_READERS.has(name)) return this.member(this.expression(object), args[0].value, range, args[0].range, args[0]);
     // records.getJSONObject(0), node.get(0), node.path(0): an element, by its index.

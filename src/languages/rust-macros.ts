@@ -13,7 +13,11 @@ import type { SyntaxNode } from "./tree-sitter.js";
 
 export const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head"]);
 /** Methods that hand back the same text (or the value inside a `Result`/`Option`). */
-export const SAME_VALUE = new Set(["to_string", "to_owned", "clone", "into", "as_str", "as_ref", "borrow", "unwrap", "expect", "unwrap_or_default", "as_deref", "to_vec", "iter", "into_iter", "trim", "as_slice"]);
+export const SAME_VALUE = new Set([
+  ...["to_string", "to_owned", "clone", "into", "as_str", "as_ref", "borrow", "unwrap", "expect", "unwrap_or_default", "as_deref", "to_vec", "iter", "into_iter", "trim", "as_slice"],
+  // serde_json's views of a value (`body["result"].as_array()`), and reqwest's/ureq's `send()`/`call()` of a request built
+  ...["as_array", "as_object", "send", "call"],
+]);
 /** Rust's string methods as the evaluator's (`trim_start_matches('/')` and the like keep their own names). */
 export const RUST_STRING_METHODS: Readonly<Record<string, string>> = {
   to_uppercase: "toUpperCase",

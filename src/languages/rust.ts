@@ -135,7 +135,7 @@ class RustLowering extends TreeLowering {
           kind: "if",
           range,
           test: condition && condition.type !== "let_condition" && condition.type !== "let_chain" ? this.expression(condition) : this.opaque(range, condition ? this.letCondition(condition) : []),
-          consequent: consequence ? (this.controlStatement(consequence, asReturn) as IR.Statement) : { kind: "block", range, body: [] },
+          consequent: this.withLetBindings(condition, consequence ? (this.controlStatement(consequence, asReturn) as IR.Statement) : { kind: "block", range, body: [] }),
           alternate: elseBranch ? (this.controlStatement(elseBranch, asReturn) as IR.Statement) : null,
         };
       }
@@ -210,6 +210,22 @@ class RustLowering extends TreeLowering {
   }
 
   /** `if let Some(x) = value`: what is matched is read (its strings and calls), not decided. */
+  /**
+   * `if let Some(items) = body["result"].as_array() { … }` (or `Ok(x)`): the branch with its name
+   * bound to the value tested first (an Option's or a Result's content, read as the value itself).
+   */
+  private withLetBindings(condition: SyntaxNode | null, branch: IR.Statement): IR.Statement {
+    const bindings = (condition?.descendantsOfType("let_condition") ?? []).flatMap((part): IR.Statement[] => {
+      const pattern = part?.childForFieldName("pattern");
+      const value = part?.childForFieldName("value");
+      const [wrapper, inner] = pattern?.type === "tuple_struct_pattern" ? pattern.namedChildren : [];
+      if (!value || (wrapper?.text !== "Some" && wrapper?.text !== "Ok") || inner?.type !== "identifier") return [];
+      return [this.assignment(inner.text, this.range(inner), this.expression(value), this.range(part!))];
+    });
+    if (bindings.length === 0) return branch;
+    return { kind: "block", range: branch.range, body: [...bindings, ...(branch.kind === "block" ? branch.body : [branch])] };
+  }
+
   private letCondition(condition: SyntaxNode): IR.Expression[] {
     return condition.descendantsOfType("let_condition").flatMap((part) => {
       const value = part?.childForFieldName("value");
