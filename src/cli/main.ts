@@ -131,7 +131,7 @@ function program(): Command {
       const { emit, exitCodeOf, meta } = await output();
       const results = files.map((file) => readResultFile(resolve(file), file));
       const merged = mergeResults(results);
-      emit(merged, flags.format, flags.output, meta(process.cwd(), useColor(flags.color, !flags.output && process.stdout.isTTY === true), null));
+      await emit(merged, flags.format, flags.output, meta(process.cwd(), useColor(flags.color, !flags.output && process.stdout.isTTY === true), null));
       process.exitCode = exitCodeOf(merged, flags.failOn, false, flags.allowUnscannable ?? false);
     });
 
@@ -154,7 +154,7 @@ function program(): Command {
         if (paths.length > 0) throw new UsageError("give either paths to scan or --from results, not both");
         const merged = mergeResults(flags.from.map((file) => readResultFile(resolve(file), file)));
         const { emit, meta } = await output();
-        emit(merged, flags.format, flags.output, meta(process.cwd(), false, flags.schedule ?? null));
+        await emit(merged, flags.format, flags.output, meta(process.cwd(), false, flags.schedule ?? null));
         return;
       }
       const { runScan } = await import("./scan-command.js");

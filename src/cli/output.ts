@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadCatalogue } from "../catalogue/load.js";
 import { WriteError, writeFileAtomic } from "../files/write-atomic.js";
-import { FORMATTERS, type ReportMeta } from "../report/index.js";
+import { FORMAT_LOADERS } from "../report/formats.js";
+import type { ReportMeta } from "../report/types.js";
 import { isUnscannable, type ScanResult } from "../scanner/result.js";
 import { EXIT_CLEAN, EXIT_FINDINGS, out, UsageError, VERSION, type FailOn } from "./errors.js";
 
@@ -41,10 +42,10 @@ export function meta(cwd: string, color: boolean, catalogueSchedule: string | nu
   };
 }
 
-export function emit(result: ScanResult, format: string, output: string | undefined, reportMeta: ReportMeta): void {
-  const formatter = FORMATTERS[format];
-  if (!formatter) throw new UsageError(`the ${format} format is not available in this version`);
-  const text = formatter(result, reportMeta);
+export async function emit(result: ScanResult, format: string, output: string | undefined, reportMeta: ReportMeta): Promise<void> {
+  const load = FORMAT_LOADERS[format];
+  if (!load) throw new UsageError(`the ${format} format is not available in this version`);
+  const text = (await load())(result, reportMeta);
   if (output) {
     try {
       writeFileAtomic(resolve(output), text);

@@ -126,7 +126,7 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
     if (dryRun) {
       out(fixed.diff);
       process.stderr.write(`sunset-lint: ${fixed.files > 0 ? `--fix would fix ${counted}` : "nothing to fix"}; no file was changed\n`);
-      if (flags.output) emit(fixable, flags.format, flags.output, meta(cwd, false, options.schedule ?? null));
+      if (flags.output) await emit(fixable, flags.format, flags.output, meta(cwd, false, options.schedule ?? null));
       return exitCodeOf(fixable, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
     }
     if (fixed.files > 0) process.stderr.write(`sunset-lint: fixed ${counted}\n`);
@@ -140,7 +140,7 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
   if (options.updateBaseline) process.stderr.write(`sunset-lint: wrote ${result.findings.length} findings to the baseline ${flags.baseline ?? config.baseline}\n`);
   const warnings = result.findings.filter((finding) => finding.severity !== "error").length;
   const started = Date.now();
-  emit(flags.quiet ? withoutWarnings(result) : result, flags.format, flags.output, meta(cwd, useColor(flags.color, !flags.output && process.stdout.isTTY === true), options.schedule ?? null));
+  await emit(flags.quiet ? withoutWarnings(result) : result, flags.format, flags.output, meta(cwd, useColor(flags.color, !flags.output && process.stdout.isTTY === true), options.schedule ?? null));
   debug(`output (${flags.format}): ${Date.now() - started} ms`);
   const code = exitCodeOf(result, flags.failOn ?? config.failOn ?? "in-effect", flags.reportUnusedDisable ?? false, flags.allowUnscannable ?? false);
   if (code === EXIT_CLEAN && flags.maxWarnings !== undefined && warnings > flags.maxWarnings) {
