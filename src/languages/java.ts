@@ -17,6 +17,10 @@ import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
 /** Parsers of JSON text (Jackson, Gson, org.json's static readers): given a response's body, its JSON. */
 const JSON_PARSERS = new Set(["readTree", "readValue", "fromJson", "parseString", "parse"]);
+/** org.json's readers of an element by its index (`records.getJSONObject(i)`): not `get(i)`, which a project's own client may name a request. */
+const JSON_INDEXED_READERS = new Set(["getJSONObject", "optJSONObject", "getJSONArray", "optJSONArray"]);
+/** Readers of a stream or of bytes, whose text is what they are given (see `newExpression`). */
+const TEXT_READERS = new Set(["BufferedReader", "InputStreamReader", "Scanner", "String", "BufferedInputStream"]);
 /** A JSON element's views of itself (Gson's `getAsJsonObject()`, `getAsJsonArray()`; Jackson's `deepCopy()`). */
 const JSON_VIEWS = new Set(["getAsJsonObject", "getAsJsonArray", "deepCopy"]);
 /** A JSON tree's readers of one field by its key (Jackson's JsonNode, org.json, Gson). */
@@ -99,6 +103,8 @@ export function lowerJava(tree: Tree, text: string, file: string): LoweredFile {
 class JavaLowering extends TreeLowering {
   protected readonly grammarLabel = "Java";
   private readonly scope = new ClassScope();
+  /** Names declared with a `new StringBuilder(…)` (their `append` grows a text). */
+  private readonly textBuilders = new Set<string>();
 
   constructor(file: string, text: string) {
     super(file, text, new Set(["line_comment", "block_comment"]));
@@ -467,10 +473,19 @@ class JavaLowering extends TreeLowering {
     if (type === "URL" || type === "URI") return args[0] ?? this.opaque(range);
     // `Map<String, Object> body = new HashMap<>()`, `JsonObject data = new JsonObject()`: a record, its keys put in afterwards.
     if (args.length === 0 && EMPTY_RECORD_TYPE.test(type)) return this.object([], range);
-    // org.json's `new JSONObject(response.body().string())`: the body's JSON.
+    // org.json's `new JSONObject(response.body().string())`: the body's JSON; of any other text, that text parsed.
     if ((type === "JSONObject" || type === "JSONArray") && args.length === 1) {
       const parsed = this.parsedResponseBody(node, range);
       if (parsed) return parsed;
+      if (args[0]!.kind !== "string") return this.parsedJson(args[0]!, range);
+    }
+    // `new BufferedReader(new InputStreamReader(conn.getInputStream()))`, `new String(bytes)`: what they read, as it is;
+    // `new StringBuilder()`: an empty text, grown by `append`.
+    if (TEXT_READERS.has(type) && args.length >= 1) return args[0]!;
+    if (type === "StringBuilder" || type === "StringBuffer") {
+      const declarator = node.parent?.type === "variable_declarator" ? node.parent.childForFieldName("name") : null;
+      if (declarator) this.textBuilders.add(declarator.text);
+      return args[0] ?? this.string("", range);
     }
     return { kind: "new", range, callee: this.identifier(type || "%anonymous", typeNode ? this.range(typeNode) : range), args };
   }
@@ -490,6 +505,11 @@ class JavaLowering extends TreeLowering {
       if (format.kind === "string") return this.template(formatPieces(format.value, args, () => this.opaque(range)), range);
     }
     if (TEXT_KEEPING.has(qualified) && args[0]) return args[0];
+    // sb.append(line) on a StringBuilder held by a name: the text grows (`sb += line`).
+    if (name === "append" && object?.type === "identifier" && args.length === 1 && this.textBuilders.has(object.text)) {
+      const target = this.identifier(object.text, this.range(object));
+      return { kind: "assign", range, operator: "+=", target: { kind: "expression-pattern", range: target.range, expression: target }, value: args[0]! };
+    }
     // String.join("/", parts…)
     if (qualified === "String.join" && args.length >= 2) {
       const parts = args.length === 2 ? args[1]! : this.array(args.slice(1), range);
@@ -531,6 +551,8 @@ class JavaLowering extends TreeLowering {
     if (object && args.length === 1 && args[0]!.kind === "string" && JSON_FIELD_READERS.has(name)) return this.member(this.expression(object), args[0].value, range, args[0].range, args[0]);
     // records.getJSONObject(0), node.get(0), node.path(0): an element, by its index.
     if (object && args.length === 1 && args[0]!.kind === "number" && JSON_FIELD_READERS.has(name)) return this.member(this.expression(object), String(args[0].value), range, args[0].range, args[0]);
+    // records.getJSONObject(i) in a counted loop: an element, by an index known at run time.
+    if (object && args.length === 1 && args[0]!.kind === "identifier" && JSON_INDEXED_READERS.has(name)) return this.member(this.expression(object), null, range, args[0].range, args[0]);
     // new URL(u).openConnection(): a connection to u, its method set apart (`setRequestMethod`)
     if (name === "openConnection" && object) return this.request(range, this.expression(object), this.connectionMethod);
     // OkHttp's and java.net.http's builders: the URL given before the verb

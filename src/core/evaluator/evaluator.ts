@@ -429,8 +429,10 @@ export class Evaluator {
       if (start.kind !== "string") return UNKNOWN;
       // A response's text taken in chunks (`let body = ""; res.on("data", (chunk) => (body += chunk))`): that text.
       if (staticText(start) === "" && binding.appends.length === 1) {
+        // (The piece may be a name declared before it is given the chunk: `String line;` then `line = in.readLine()`.)
         const piece = this.value(program, binding.appends[0]!, env);
-        if (piece.kind === "stream") return piece;
+        const known = piece.kind === "choice" ? piece.options.filter((option) => option.kind !== "unknown") : [piece];
+        if (known.length > 0 && known.every((option) => option.kind === "stream")) return known[0]!;
       }
       const builds = appendedInTurn(program, source.init, binding.appends);
       const built = builds.map((pieces) => stringValue([...start.parts, ...pieces.flatMap((piece) => partsOf(this.value(program, piece, env), hintOf(piece)))]));

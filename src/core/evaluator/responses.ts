@@ -85,9 +85,10 @@ export function responseMethod(receiver: Value, name: string, firstArgument: Par
 
 /**
  * A response's methods that give its body's text, not parsed: `res.text()`, Python's
- * `resp.read()` (urllib) and `.decode("utf-8")` of what it gives, `toString()` of Node's chunks.
+ * `resp.read()` (urllib) and `.decode("utf-8")` of what it gives, `toString()` of Node's chunks,
+ * Java's `conn.getInputStream()` and a reader's `readLine()`/`readAllBytes()`.
  */
-const BODY_TEXT_METHODS: ReadonlySet<string> = new Set(["text", "toString", "read", "decode"]);
+const BODY_TEXT_METHODS: ReadonlySet<string> = new Set(["text", "toString", "read", "decode", "getInputStream", "readLine", "readAllBytes"]);
 
 /**
  * `JSON.parse(text)` of a response's text (`await res.text()`, got's `body`, the chunks of Node's
