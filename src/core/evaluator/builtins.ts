@@ -9,7 +9,7 @@ import { UNKNOWN, concat, isHole, partsOf, staticText, stringValue, text, type O
 import type { Evaluator } from "./evaluator.js";
 import { calledWith } from "./callbacks.js";
 import { hintOf } from "./hints.js";
-import { parsedResponseText } from "./responses.js";
+import { parsedResponseText, responseTextOfPieces } from "./responses.js";
 import { asObject, importedValue, requiredValue } from "./modules.js";
 import { indexed, joined, zipped } from "./lists.js";
 import { formatPlaceholders, replaceEveryText, replacePattern, replaceText, resolveUrl } from "./url-values.js";
@@ -68,9 +68,7 @@ export function globalMethodCall(evaluator: Evaluator, program: Program, object:
   // `Buffer.concat(chunks)` of the chunks of a response's body (`res.on("data", (c) => chunks.push(c))`): its text.
   if (object === "Buffer" && name === "concat") {
     const chunks = node.args[0] ? evaluator.value(program, node.args[0], env) : UNKNOWN;
-    const pieces = chunks.kind === "array" ? chunks.elements() : [];
-    const first = pieces[0];
-    return first?.kind === "stream" && pieces.every((chunk) => chunk.kind === "stream" && chunk.request.call === first.request.call) ? first : UNKNOWN;
+    return (chunks.kind === "array" && chunks.elements().every((chunk) => chunk.kind !== "unknown") ? responseTextOfPieces(chunks.elements()) : null) ?? UNKNOWN;
   }
   if (object === "JSON" && name === "parse") return (node.args[0] ? parsedResponseText(evaluator.value(program, node.args[0], env)) : null) ?? UNKNOWN;
   if (object === "Object" && name === "assign") return mergedObject(evaluator.args(program, node, env).map((arg) => asObject(evaluator, arg)));

@@ -32,7 +32,7 @@ import { classMember, instanceMethodThroughClass, instanceProperty, selfOf, this
 import { fieldsSetBefore } from "./setters.js";
 import { urlComponent } from "./url-values.js";
 import { valueOfDeclaredType } from "./declared-types.js";
-import { responseMethod, responseProperty, srvSelection } from "./responses.js";
+import { responseMethod, responseProperty, responseTextOfPieces, srvSelection } from "./responses.js";
 
 /** Gives the evaluator the modules that relative imports name (the scanner's files, or the disk). */
 export interface ModuleHost {
@@ -431,8 +431,8 @@ export class Evaluator {
       if (staticText(start) === "" && binding.appends.length === 1) {
         // (The piece may be a name declared before it is given the chunk: `String line;` then `line = in.readLine()`.)
         const piece = this.value(program, binding.appends[0]!, env);
-        const known = piece.kind === "choice" ? piece.options.filter((option) => option.kind !== "unknown") : [piece];
-        if (known.length > 0 && known.every((option) => option.kind === "stream")) return known[0]!;
+        const text = responseTextOfPieces(piece.kind === "choice" ? piece.options : [piece]);
+        if (text) return text;
       }
       const builds = appendedInTurn(program, source.init, binding.appends);
       const built = builds.map((pieces) => stringValue([...start.parts, ...pieces.flatMap((piece) => partsOf(this.value(program, piece, env), hintOf(piece)))]));

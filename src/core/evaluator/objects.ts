@@ -89,11 +89,7 @@ export function withMemberWrites(evaluator: Evaluator, program: Program, object:
       return object.open || writes.some((write) => write.key === null);
     },
     get(key) {
-      const written = writes.filter((write) => write.key === key).map((write) => (write.value ? evaluator.value(program, write.value, env) : UNKNOWN));
-      if (written.length === 0) return object.get(key);
-      const declared = object.get(key);
-      const values = declared === undefined ? written : [declared, ...written];
-      return values.length === 1 ? values[0] : choiceOf(values);
+      return declaredOrWritten(object.get(key), writes.filter((write) => write.key === key).map((write) => (write.value ? evaluator.value(program, write.value, env) : UNKNOWN)));
     },
     keys: () => [...new Set([...object.keys(), ...writes.flatMap((write) => (write.key === null ? [] : [write.key]))])],
     // `byName[record.name] = record` (in a loop over records): stored under keys not known here.
@@ -117,12 +113,16 @@ export function withMapSets(evaluator: Evaluator, program: Program, map: ObjectV
   return {
     ...map,
     get(key) {
-      const written = rowsSet().filter((row) => row.key === key).map((row) => row.value);
-      const declared = map.get(key);
-      const values = declared === undefined ? written : [declared, ...written];
-      return values.length === 0 ? undefined : values.length === 1 ? values[0] : choiceOf(values);
+      return declaredOrWritten(map.get(key), rowsSet().filter((row) => row.key === key).map((row) => row.value));
     },
     keys: () => [...new Set([...map.keys(), ...rowsSet().flatMap((row) => (row.key === null ? [] : [row.key]))])],
     unkeyed: () => [...(map.unkeyed?.() ?? []), ...rowsSet().flatMap((row) => (row.key === null && row.value.kind !== "unknown" ? [row.value] : []))],
   };
+}
+
+/** A key's value: the one it was declared with, or any of those written to it after (`undefined` when neither). */
+function declaredOrWritten(declared: Value | undefined, written: Value[]): Value | undefined {
+  if (written.length === 0) return declared;
+  const values = declared === undefined ? written : [declared, ...written];
+  return values.length === 1 ? values[0] : choiceOf(values);
 }

@@ -102,6 +102,16 @@ export function parsedResponseText(value: Value): Value | null {
   return null;
 }
 
+/**
+ * The text of one response taken in pieces (`Buffer.concat(chunks)` of what `res.on("data")`
+ * gave, `body += chunk`): that response's text when every piece known is of it; `null` otherwise.
+ */
+export function responseTextOfPieces(pieces: readonly Value[]): Value | null {
+  const known = pieces.filter((piece) => piece.kind !== "unknown");
+  const first = known[0];
+  return first?.kind === "stream" && known.every((piece) => piece.kind === "stream" && piece.request.call === first.request.call) ? first : null;
+}
+
 /** `anything.filter(r => r.type === 'SRV')`: the predicate itself says these are SRV records. */
 export function srvSelection(name: string, firstArgument: Parameters<typeof isSrvPredicate>[0]): Value | null {
   if (name === "filter" && isSrvPredicate(firstArgument)) return { kind: "records", srv: true, via: "records filtered on type SRV" };
