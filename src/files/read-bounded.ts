@@ -40,6 +40,13 @@ const DESCRIBE: Record<BoundedKind, string> = {
 
 /** The file's text (UTF-8, a leading byte-order mark removed), or a `BoundedReadError`. */
 export function readBounded(path: string, kind: BoundedKind): string {
+  const bytes = readBoundedBytes(path, kind);
+  const text = bytes.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The file's bytes, or a `BoundedReadError`. */
+export function readBoundedBytes(path: string, kind: BoundedKind): Buffer {
   const limit = READ_LIMITS[kind];
   let fd: number;
   try {
@@ -65,8 +72,7 @@ export function readBounded(path: string, kind: BoundedKind): string {
         throw new BoundedReadError("it grew while being read; run again when it is complete", "ECHANGED");
       }
     }
-    const text = buffer.toString("utf8", 0, length);
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return buffer.subarray(0, length);
   } finally {
     closeSync(fd);
   }

@@ -15,8 +15,9 @@
  */
 import type { Hints } from "../core/hints.js";
 import { createHash } from "node:crypto";
+import { isAscii } from "node:buffer";
 import { readFileSync, statSync } from "node:fs";
-import { BoundedReadError, readBounded } from "../files/read-bounded.js";
+import { BoundedReadError, readBoundedBytes } from "../files/read-bounded.js";
 import { writeFileAtomic } from "../files/write-atomic.js";
 import { contentHash } from "../files/content-hash.js";
 import type { FileAnalysis } from "./analyze-file.js";
@@ -106,18 +107,18 @@ export class ScanCache {
   ) {
     this.entries = Object.create(null) as Record<string, CacheEntry>;
     this.reads = Object.create(null) as Record<string, ReadEntry>;
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readBounded(path, "cache");
+      bytes = readBoundedBytes(path, "cache");
     } catch (error) {
       if (error instanceof BoundedReadError && error.code !== "ENOENT") onNotice(`the cache ${path} was not used: ${error.reason}; every file is analysed again`);
       else if (!(error instanceof BoundedReadError)) throw error;
       return;
     }
-    const newline = text.indexOf("\n");
+    const newline = bytes.indexOf(0x0a);
     let header: Partial<CacheHeader> | null;
     try {
-      header = JSON.parse(newline === -1 ? text : text.slice(0, newline)) as Partial<CacheHeader> | null;
+      header = JSON.parse(bytes.toString("utf8", 0, newline === -1 ? bytes.length : newline)) as Partial<CacheHeader> | null;
     } catch {
       header = null;
     }
@@ -127,11 +128,13 @@ export class ScanCache {
     }
     // Another tool version, schedule or set of options: expected, and silent.
     if (header.key !== key) return;
-    const contentText = text.slice(newline + 1);
+    // The digest is taken of the bytes as read, and the text decoded only once they match: ASCII
+    // (paths and code in English) as Latin-1, which decodes 3 MB in a third of UTF-8's time.
+    const contentBytes = bytes.subarray(newline + 1);
     let content: Partial<CacheContent> | null = null;
-    if (header.digest === this.digestOf(contentText)) {
+    if (header.digest === this.digestOf(contentBytes)) {
       try {
-        content = JSON.parse(contentText) as Partial<CacheContent> | null;
+        content = JSON.parse(contentBytes.toString(isAscii(contentBytes) ? "latin1" : "utf8")) as Partial<CacheContent> | null;
       } catch {
         content = null;
       }
@@ -147,8 +150,9 @@ export class ScanCache {
     this.loaded = { files: Object.keys(this.entries).length, reads: Object.keys(this.reads).length };
   }
 
-  private digestOf(contentText: string): string {
-    return createHash("sha256").update(this.key).update("\0").update(contentText).digest("hex");
+  /** The digest of the second line (its text, or that text's UTF-8 bytes: the same digest). */
+  private digestOf(content: string | Buffer): string {
+    return createHash("sha256").update(this.key).update("\0").update(content).digest("hex");
   }
 
   /** Whether the last run left results to reuse (a usable cache with files in it). */

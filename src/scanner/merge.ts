@@ -3,7 +3,7 @@
  * equal to what one scan of all the files gives.
  */
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
-import { compareFindings, summarize, type ScanResult } from "./result.js";
+import { compareFindings, compareProblems, summarize, type ScanResult } from "./result.js";
 
 export class MergeError extends Error {}
 
@@ -96,7 +96,7 @@ export function mergeResults(results: readonly ScanResult[]): ScanResult {
       parsed: sum((r) => r.summary.parsed),
       suppressed: sum((r) => r.summary.suppressed),
       baselined: sum((r) => r.summary.baselined),
-      problems: results.flatMap((r) => r.summary.problems).sort((a, b) => a.file.localeCompare(b.file)),
+      problems: results.flatMap((r) => r.summary.problems).sort(compareProblems),
       unusedDisableDirectives: results.flatMap((r) => r.summary.unusedDisableDirectives),
       shard: null,
       durationMs: results.reduce((longest, r) => Math.max(longest, r.summary.durationMs), 0),

@@ -85,8 +85,19 @@ export function summarize(findings: ScanFinding[], rest: Omit<ScanSummary, "find
   };
 }
 
+/**
+ * Code-unit order: the same on every machine (`localeCompare` follows the locale of the process's
+ * environment, so a result's order could differ between a laptop and CI), and it needs no collator
+ * (creating ICU's took 9-12 ms of a 0.3 s cached run).
+ */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The order of a result's findings: by file, position, rule and entry. */
 export const compareFindings = (a: ScanFinding, b: ScanFinding) =>
-  a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || (a.entryId ?? "").localeCompare(b.entryId ?? "");
+  compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId) || compareText(a.entryId ?? "", b.entryId ?? "");
+
+/** The order of a result's problems: by file (stable: a file's problems keep the order they were found in). */
+export const compareProblems = (a: FileProblem, b: FileProblem) => compareText(a.file, b.file);
 
 /** A finding without its edits (fixes and suggestions are offsets into one file's text: never stored or printed). */
 export function withoutEdits({ fix: _fix, suggestions: _suggestions, ...finding }: ScanFinding): ScanFinding {

@@ -30,7 +30,7 @@ import { bundlerOf, bundleSkipped } from "../files/generated-bundle.js";
 import { codeStamp } from "./code-stamp.js";
 import { csharpTypeImports, NO_IMPORTS, phpClassImports, pythonModuleImports, relativeImports, rubyRequireImports, type ImportGraph } from "../core/import-graph.js";
 import { NO_RULES, Prefilter, PREFILTER_FINGERPRINT } from "../core/prefilter.js";
-import { compareFindings, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
+import { compareFindings, compareProblems, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
 import { ScanUsageError } from "./errors.js";
 import { AnalysisPipeline, runInWorkers, workersAvailable, type WorkerSetup } from "./workers.js";
@@ -587,7 +587,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       parsed: passed.size,
       suppressed,
       baselined,
-      problems: problems.sort((a, b) => a.file.localeCompare(b.file)),
+      problems: problems.sort(compareProblems),
       unusedDisableDirectives: unused,
       shard: options.shard ? `${options.shard.index + 1}/${options.shard.count}` : null,
       durationMs: Date.now() - started,
