@@ -729,11 +729,24 @@ export class Evaluator {
     // "firewall/rules"` with `kind` unknown; `return { url: …, method: "GET" }` in each case of a
     // switch; Python's `return False, {"errors": …}` before `return True, data`), as a
     // conditional's branches are.
+    //
+    // A return of nothing (`null`, `nil`, `None`, an empty list written out), as a guard returns
+    // (`if (!res.ok) return null;`, Go's `return nil, err`), is what the function gives only when
+    // no other return is known: the records a function returns after its guards are its value.
     const options: Value[] = [];
     let family: "text" | "object" | "list" | null = null;
+    let nothing: Value | null = null;
     for (const returned of reachableReturns(this, fn.program, body, inner)) {
+      if (returned.kind === "array" && returned.elements.length === 0) {
+        nothing ??= this.value(fn.program, returned, inner);
+        continue;
+      }
       const value = this.value(fn.program, returned, inner);
       if (value.kind === "unknown") continue;
+      if (value.kind === "null") {
+        nothing ??= value;
+        continue;
+      }
       const kind = value.kind === "string" || value.kind === "number" ? "text" : value.kind === "object" && !value.map ? "object" : value.kind === "array" ? "list" : null;
       if (options.length === 0) {
         if (kind === null) return value;
@@ -742,7 +755,7 @@ export class Evaluator {
       if (kind === family && options.length < MAX_CHOICES) options.push(value);
     }
     if (options.length > 0) return options.length === 1 ? options[0]! : choiceOf(options);
-    return valueOfDeclaredType(fn.program, fn.fn.returnType, this) ?? UNKNOWN;
+    return valueOfDeclaredType(fn.program, fn.fn.returnType, this) ?? nothing ?? UNKNOWN;
   }
 
   /** Where a call of `fn` with `args` runs: its parameters bound; `null` beyond the call depth. */
