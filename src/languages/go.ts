@@ -107,6 +107,10 @@ class GoLowering extends TreeLowering {
   private readonly localTypes: Map<string, string | null>[] = [new Map()];
   /** Receiver types whose methods were lowered together, as one class. */
   private readonly typesWithMethods = new Set<string>();
+  /** The functions and methods of this file that decode JSON into a parameter, by name (see `outParametersOf`). */
+  private outParameters: ReadonlyMap<string, OutParameter> | null = null;
+  /** While the copy of an out-parameter function is lowered: its parameter, which each `return` returns. */
+  private returnsOutParameter: string | null = null;
 
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
     const range = this.range(node);
@@ -130,7 +134,11 @@ class GoLowering extends TreeLowering {
         // The methods of one receiver type, as one class: `c.get(path)` in `func (c *Client) Limits()`
         // is `this.get(path)`, and runs that method.
         const type = receiverType(node);
-        if (type === null) return { kind: "function-declaration", range, fn: this.functionNode(node) };
+        if (type === null) {
+          const declaration: IR.Statement = { kind: "function-declaration", range, fn: this.functionNode(node) };
+          const copy = this.outParameterCopy(node);
+          return copy ? [declaration, { kind: "function-declaration", range, fn: copy }] : declaration;
+        }
         // Lowered with the first method of its type (nothing more here: each method has one model).
         if (this.typesWithMethods.has(type)) return { kind: "other", range, children: [] };
         this.typesWithMethods.add(type);
@@ -140,7 +148,11 @@ class GoLowering extends TreeLowering {
           const name = method.childForFieldName("name")?.text;
           return name === undefined ? null : jsonNameOf(name);
         };
-        const members: IR.ClassMember[] = methods.map((method) => ({ range: this.range(method), key: keyOf(method), value: this.methodNode(method), isStatic: false, typeText: null }));
+        const members: IR.ClassMember[] = methods.flatMap((method) => {
+          const member: IR.ClassMember = { range: this.range(method), key: keyOf(method), value: this.methodNode(method), isStatic: false, typeText: null };
+          const copy = this.outParameterCopy(method);
+          return copy ? [member, { ...member, key: `${member.key}${OUT_PARAMETER_SUFFIX}`, value: copy }] : [member];
+        });
         return { kind: "class-declaration", range, cls: { kind: "class", range, name: type, superClass: null, members } };
       }
       case "block":
@@ -176,6 +188,11 @@ class GoLowering extends TreeLowering {
       }
       case "return_statement": {
         const values = node.namedChildren[0]?.namedChildren.filter((n): n is SyntaxNode => n !== null) ?? [];
+        if (this.returnsOutParameter !== null) {
+          // The copy of an out-parameter function: what was returned is still run (`return dec.Decode(out)`), and the parameter returned.
+          const run: IR.Statement[] = values.map((value) => ({ kind: "expression", range, expression: this.expression(value) }));
+          return [...run, { kind: "return", range, argument: this.identifier(this.returnsOutParameter, range) }];
+        }
         return { kind: "return", range, argument: values[0] ? this.expression(values[0]) : null };
       }
       case "expression_switch_statement":
@@ -370,16 +387,19 @@ class GoLowering extends TreeLowering {
 
   /** `out = <body>` for `json.Unmarshal(body, &out)` and `json.NewDecoder(resp.Body).Decode(&out)`; null for other calls. */
   private decodedInto(packageName: string | null, name: string, operand: SyntaxNode | null, args: SyntaxNode[], lowered: IR.Expression[], range: IR.Range): IR.Expression | null {
-    const target = (node: SyntaxNode | undefined) => (node?.type === "unary_expression" && node.childForFieldName("operator")?.text === "&" ? node.childForFieldName("operand") : null);
+    const target = (node: SyntaxNode | undefined) => outTarget(node, this.returnsOutParameter);
     let into: SyntaxNode | null = null;
     let value: IR.Expression | null = null;
-    if (packageName === "json" && name === "Unmarshal" && args.length === 2) [into, value] = [target(args[1]), lowered[0]!];
+    if (packageName === "json" && name === "Unmarshal" && args.length === 2) [into, value] = [target(args[1]), this.parsedJson(lowered[0]!, range)];
     if (name === "Decode" && args.length === 1 && operand?.type === "call_expression") {
       const decoder = operand.childForFieldName("function");
       const source = operand.childForFieldName("arguments")?.namedChildren.find((n) => n !== null && n.type !== "comment");
       if (decoder?.text === "json.NewDecoder" && source?.type === "selector_expression" && source.childForFieldName("field")?.text === "Body") {
         const response = source.childForFieldName("operand");
         [into, value] = [target(args[0]), response ? this.responseJson(this.expression(response), range) : null];
+      } else if (decoder?.text === "json.NewDecoder" && source) {
+        // A reader given to a helper (`func decode(r io.Reader, out any)` called with `res.Body`): its text, parsed.
+        [into, value] = [target(args[0]), this.parsedJson(this.expression(source), range)];
       }
     }
     if (!into || !value || into.type !== "identifier") return null;
@@ -557,9 +577,14 @@ class GoLowering extends TreeLowering {
         const response = args[0].childForFieldName("operand");
         if (response) return this.responseJson(this.expression(response), range);
       }
+      // io.ReadAll(r) of another reader (a helper's parameter given `res.Body`): what it reads, as text.
+      if ((packageName === "io" || packageName === "ioutil") && name === "ReadAll" && args.length === 1) return lowered[0]!;
       // json.Unmarshal(body, &out), json.NewDecoder(resp.Body).Decode(&out): `out` is given the decoded body.
       const decoded = this.decodedInto(packageName, name, operand, args, lowered, range);
       if (decoded) return decoded;
+      // c.do("GET", path, nil, &out) of a method that decodes into its parameter: `out` is given what it decodes.
+      const intoOut = operand ? this.callIntoOutParameter(callee, name, args, lowered, range) : null;
+      if (intoOut) return intoOut;
       if (packageName === "http" && (name === "NewRequest" || name === "NewRequestWithContext")) {
         const offset = name === "NewRequest" ? 0 : 1;
         return this.request(range, lowered[offset + 1] ?? null, lowered[offset] ?? null, lowered[offset + 2] ?? null, lowered);
@@ -573,7 +598,51 @@ class GoLowering extends TreeLowering {
         if (sdk) return sdk;
       }
     }
+    if (callee.type === "identifier") {
+      const intoOut = this.callIntoOutParameter(callee, callee.text, args, lowered, range);
+      if (intoOut) return intoOut;
+    }
     return this.call(this.expression(callee), lowered, range);
+  }
+
+  /**
+   * `decodeBody(res.Body, &parsed)`, `c.do("GET", path, nil, &out)` where the function (or method)
+   * of this file decodes JSON into that parameter: `parsed = decodeBody%out(res.Body, parsed)`, the
+   * copy of the function that returns what it decoded (see `outParameterCopy`).
+   */
+  private callIntoOutParameter(callee: SyntaxNode, name: string, args: SyntaxNode[], lowered: IR.Expression[], range: IR.Range): IR.Expression | null {
+    const out = (this.outParameters ??= outParametersOf(callee.tree.rootNode)).get(name);
+    if (!out || out.method !== (callee.type === "selector_expression")) return null;
+    const into = outTarget(args[out.index], this.returnsOutParameter);
+    if (!into || (into.type !== "identifier" && into.type !== "selector_expression")) return null;
+    const copyCallee = callee.type === "selector_expression"
+      ? this.member(this.expression(callee.childForFieldName("operand")!), `${jsonNameOf(name)}${OUT_PARAMETER_SUFFIX}`, this.range(callee), this.range(callee.childForFieldName("field") ?? callee))
+      : this.identifier(`${name}${OUT_PARAMETER_SUFFIX}`, this.range(callee));
+    const target: IR.Pattern = into.type === "identifier"
+      ? { kind: "expression-pattern", range: this.range(into), expression: this.identifier(into.text, this.range(into)) }
+      : { kind: "expression-pattern", range: this.range(into), expression: this.expression(into) };
+    // (The copy does not read what it is given in that place: passing the name on would make the write read itself.)
+    const given = lowered.map((arg, index) => (index === out.index ? this.opaque(arg.range) : arg));
+    return { kind: "assign", range, operator: "=", target, value: this.call(copyCallee, given, range) };
+  }
+
+  /** The copy of a function that decodes JSON into its parameter, returning that parameter (null for other functions). */
+  private outParameterCopy(node: SyntaxNode): IR.FunctionNode | null {
+    const name = node.childForFieldName("name")?.text;
+    const out = name === undefined ? undefined : (this.outParameters ??= outParametersOf(node.tree.rootNode)).get(name);
+    if (!out || out.method !== (node.type === "method_declaration")) return null;
+    const outer = this.returnsOutParameter;
+    this.returnsOutParameter = out.name;
+    try {
+      const copy = node.type === "method_declaration" ? this.methodNode(node) : this.functionNode(node);
+      const at = copy.range;
+      // The parameter becomes a variable of the copy, declared empty: what it holds is what the body writes into it.
+      const declared: IR.Statement = { kind: "var", range: at, declarationKind: "let", declarations: [{ range: at, target: { kind: "identifier-pattern", range: at, name: out.name, typeText: null }, init: null }] };
+      const params = copy.params.map((param, index): IR.Pattern => (index === out.index ? { kind: "identifier-pattern", range: param.range, name: "%given", typeText: null } : param));
+      return { ...copy, name: `${name}${OUT_PARAMETER_SUFFIX}`, params, body: [declared, ...(copy.body as IR.Statement[]), { kind: "return", range: at, argument: this.identifier(out.name, at) }] };
+    } finally {
+      this.returnsOutParameter = outer;
+    }
   }
 
   /** A method of the official SDK that calls an endpoint of the schedule, as that request. */
@@ -635,6 +704,76 @@ class GoLowering extends TreeLowering {
     return null;
   }
 
+}
+
+/** The name given the copy of a function that decodes JSON into a parameter, which returns that parameter. */
+const OUT_PARAMETER_SUFFIX = "%out";
+
+/** A parameter a function decodes JSON into (`out` of `func (c *Client) do(method, path string, out any) error`). */
+interface OutParameter {
+  name: string;
+  index: number;
+  /** Declared on a receiver type (called as `c.do(…)`). */
+  method: boolean;
+}
+
+/**
+ * What a call writes its result into: `&out` (or `&s.out`), or, inside the copy of an
+ * out-parameter function, that function's own parameter passed on (`return c.get(path, out)`).
+ */
+function outTarget(node: SyntaxNode | undefined, outParameter: string | null): SyntaxNode | null {
+  if (node?.type === "unary_expression" && node.childForFieldName("operator")?.text === "&") return node.childForFieldName("operand");
+  return node?.type === "identifier" && node.text === outParameter ? node : null;
+}
+
+/** The names of a function's parameters, in order. */
+function parameterNames(node: SyntaxNode): string[] {
+  return (node.childForFieldName("parameters")?.namedChildren ?? []).flatMap((declaration) => declaration?.childrenForFieldName("name").flatMap((name) => (name ? [name.text] : [])) ?? []);
+}
+
+/**
+ * The functions and methods of a file that decode JSON into one of their parameters
+ * (`json.NewDecoder(resp.Body).Decode(out)`, `json.Unmarshal(raw, into)`), or pass that parameter
+ * on to one that does, by name. A name declared twice (a function and a method, or methods of two
+ * types) with different parameters is left out.
+ */
+function outParametersOf(root: SyntaxNode): Map<string, OutParameter> {
+  const functions = root.namedChildren.filter((child): child is SyntaxNode => child?.type === "function_declaration" || child?.type === "method_declaration");
+  const found = new Map<string, OutParameter | null>();
+  const calls = new Map(functions.map((fn) => [fn, fn.childForFieldName("body")?.descendantsOfType("call_expression").filter((call): call is SyntaxNode => call !== null) ?? []]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const fn of functions) {
+      const name = fn.childForFieldName("name")?.text;
+      if (name === undefined || found.get(name) === null) continue;
+      const names = parameterNames(fn);
+      for (const call of calls.get(fn)!) {
+        const callee = call.childForFieldName("function");
+        const args = call.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && n.type !== "comment") ?? [];
+        const calleeName = callee?.type === "selector_expression" ? callee.childForFieldName("field")?.text : callee?.text;
+        let written: SyntaxNode | undefined;
+        if (callee?.text === "json.Unmarshal") written = args[1];
+        else if (calleeName === "Decode" && callee?.childForFieldName("operand")?.childForFieldName("function")?.text === "json.NewDecoder") written = args[0];
+        else {
+          const passedTo = calleeName === undefined ? undefined : found.get(calleeName);
+          if (passedTo && passedTo.method === (callee?.type === "selector_expression")) written = args[passedTo.index];
+        }
+        const index = written?.type === "identifier" ? names.indexOf(written.text) : -1;
+        if (index < 0) continue;
+        const out: OutParameter = { name: names[index]!, index, method: fn.type === "method_declaration" };
+        const known = found.get(name);
+        if (known === undefined) {
+          found.set(name, out);
+          changed = true;
+        } else if (known !== null && (known.index !== out.index || known.method !== out.method)) {
+          found.set(name, null);
+          changed = true;
+        }
+        break;
+      }
+    }
+  }
+  return new Map([...found].filter((entry): entry is [string, OutParameter] => entry[1] !== null));
 }
 
 /** The receiver's declaration of a method (`c *Client` of `func (c *Client) get(…)`). */

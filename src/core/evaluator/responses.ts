@@ -27,12 +27,17 @@ export function responseProperty(object: Value, key: string): Value | null {
       if (library === "axios" && key === "data") return { kind: "body", request: object.request };
       // got's and the request package's `body`: parsed when asked for (`json`), else the text, parsed with JSON.parse.
       if ((library === "got" || library === "request" || library === "request-promise") && key === "body") return { kind: "body", request: object.request };
-      if (library === "undici" && key === "body") return { kind: "stream", request: object.request };
+      // undici's `body`, fetch's (a stream of the body; Go's `resp.Body` of `client.Do(req)`, read
+      // with io.ReadAll or a JSON decoder, is lowered as fetch's).
+      if ((library === "undici" || library === "fetch") && key === "body") return { kind: "stream", request: object.request };
       if (library === "cloudflare" && key === "result") return { kind: "body", request: object.request };
       // A client the evaluator does not know (`this.http.get(url)`, a project's own): its `data` is
       // the body, as axios and the clients built on it give (NestJS's HttpService); a `result`,
       // the body's own, as clients that give the parsed body give (Angular's HttpClient).
       if (library === "unknown" && key === "data") return { kind: "body", request: object.request };
+      // Its `body`: the parsed body (superagent's and the clients like it), or a reader of its text
+      // (Go's `resp.Body` of `http.Get(url)`, parsed by a JSON decoder): either reads as the body.
+      if (library === "unknown" && key === "body") return { kind: "body", request: object.request };
       // ofetch (`$fetch`) gives the parsed body itself.
       // An axios instance whose response interceptor gives the body (`use((response) => response.data)`):
       // its response has no `result` of its own, so a `result` read is the body's.
