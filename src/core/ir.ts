@@ -154,6 +154,8 @@ export interface ClassNode extends NodeBase {
   name: string | null;
   superClass: Expression | null;
   members: ClassMember[];
+  /** A Go struct type with methods: `new T(fields)` (a composite literal `&T{Token: t}`) is an instance holding those fields. Absent otherwise. */
+  struct?: true;
 }
 export interface BinaryExpression extends NodeBase {
   kind: "binary";

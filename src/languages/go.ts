@@ -153,7 +153,7 @@ class GoLowering extends TreeLowering {
           const copy = this.outParameterCopy(method);
           return copy ? [member, { ...member, key: `${member.key}${OUT_PARAMETER_SUFFIX}`, value: copy }] : [member];
         });
-        return { kind: "class-declaration", range, cls: { kind: "class", range, name: type, superClass: null, members } };
+        return { kind: "class-declaration", range, cls: { kind: "class", range, name: type, superClass: null, members, struct: true } };
       }
       case "block":
       case "statement_list":
@@ -503,6 +503,11 @@ class GoLowering extends TreeLowering {
     // an empty one, filled in afterwards (`f.Where = …`), is not known.
     if (type?.type === "qualified_type" && SELF_SERIALISED_SDK_TYPES.has(type.childForFieldName("name")?.text ?? "")) {
       return value.kind === "object" && value.properties.length > 0 ? this.jsonText(value, this.range(node)) : this.opaque(this.range(node), [value]);
+    }
+    // `&Client{Token: t}` of a type this file declares methods on: an instance of it (its methods
+    // run on it, `c.ListRecords(zone)`), holding the fields given.
+    if (type?.type === "type_identifier" && value.kind === "object" && this.methodsOf(node.tree.rootNode).has(type.text)) {
+      return { kind: "new", range: this.range(node), callee: this.identifier(type.text, this.range(type)), args: [value] };
     }
     return value;
   }

@@ -48,6 +48,11 @@ function memberUncached(evaluator: Evaluator, program: Program, cls: ClassNode, 
     if (member.value.kind === "function") return { kind: "function", fn: member.value, program, env: null };
     return orSetLater(evaluator, program, cls, key, evaluator.value(program, member.value));
   }
+  // A Go struct made by a composite literal (`&Client{Token: t}`): the field given.
+  if (!isStatic && cls.struct && args?.[0]) {
+    const field = evaluator.property(args[0], key);
+    if (field !== undefined && field.kind !== "unknown") return field;
+  }
   if (!isStatic) {
     const constructor = cls.members.find((member) => member.key === "constructor")?.value;
     if (constructor?.kind === "function" && Array.isArray(constructor.body)) {
