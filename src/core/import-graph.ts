@@ -5,7 +5,7 @@
  */
 import { BARREL_DEPTH, BarrelReader, BARRELS_FINGERPRINT, importedNamesOf } from "./barrels.js";
 import { KEPT_STRINGS, Signal, unionOfHints, type Hints } from "./hints.js";
-import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "./libraries.js";
+import { CSHARP_TYPE_SOURCE, GO_PACKAGE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "./libraries.js";
 
 /** What leads to a module specifier's quote: `from`, `require(`, `import(`, `import "…"`. */
 export const SPECIFIER_LEAD = String.raw`\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+`;
@@ -235,6 +235,114 @@ export function csharpTypeImports(text: string): readonly string[] {
   if (found.size === 0) return NO_IMPORTS;
   const scope = `${namespace}@${usings.join(",")}`;
   return [...found].sort().map((name) => KEPT_STRINGS.intern(`${CSHARP_TYPE_SOURCE}${name}@${scope}`));
+}
+
+/** A Go file's package clause (`package main`). */
+const GO_PACKAGE_CLAUSE = /^\s*package\s+([A-Za-z_]\w*)/m;
+/** A name a Go file declares at the top level: a function (not a method), a type, a variable or a constant. */
+const GO_TOP_LEVEL = /^(?:func\s+([A-Za-z_]\w*)\s*[[(]|type\s+([A-Za-z_]\w*)|(?:var|const)\s+([A-Za-z_]\w*))/gm;
+/** Go's keywords, built-in functions and types, and names that take `(`/`{` in syntax of their own: never another file's declaration. */
+const GO_NOT_DECLARATIONS = new Set(["if", "for", "switch", "select", "case", "return", "go", "defer", "func", "struct", "interface", "map", "chan", "range", "else", "type", "var", "const", "import", "package", "default", "break", "continue", "goto", "fallthrough", "append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max", "min", "new", "panic", "print", "println", "real", "recover", "bool", "byte", "rune", "string", "error", "any", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "float32", "float64", "complex64", "complex128", "nil", "true", "false", "iota"]);
+/** A comment before a Go file's package clause that says it was generated. */
+const GENERATED_GO_FILE = /^\s*\/\/.*\bgenerated\b/im;
+/** A Go comment, or text (interpreted, raw or a rune): left out before names are looked for. */
+const GO_COMMENT_OR_TEXT = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|`[^`]*`|'(?:[^'\\\n]|\\.)*'/g;
+/** Names the model gives a meaning of its own (`JSON.parse` is what `json.Unmarshal` is lowered to): never imported. */
+const MODEL_GLOBALS = new Set(["JSON", "Object", "Array", "Promise", "Map", "Set", "Buffer", "URL", "Math"]);
+/** Names a Go file looks for in the other files of its package, at most (a generated file names thousands). */
+const MAX_GO_PACKAGE_NAMES = 200;
+/** A method's receiver type (`Client` of `func (c *Client) Get(`). */
+const GO_METHOD_RECEIVER = /^func\s*\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)/gm;
+
+/** What a Go file declares for the other files of its package. */
+export interface GoDeclarations {
+  packageName: string | null;
+  /** Its top-level names: functions (not methods), types, variables, constants. */
+  names: ReadonlySet<string>;
+  /** The types it declares methods on. */
+  receivers: ReadonlySet<string>;
+}
+
+/** The names a Go file declares at the top level (functions, types, variables, constants; not methods). */
+export function goTopLevelNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(GO_TOP_LEVEL)) names.add((match[1] ?? match[2] ?? match[3])!);
+  return names;
+}
+
+/** A Go file's package (`main`), or null without a package clause. */
+export function goPackageOf(text: string): string | null {
+  return GO_PACKAGE_CLAUSE.exec(text)?.[1] ?? null;
+}
+
+/** What a Go file declares, kept apart from its text (a name sliced from the text would keep all of it alive). */
+export function goDeclarationsOf(text: string): GoDeclarations {
+  const packageName = goPackageOf(text);
+  return {
+    packageName: packageName === null ? null : KEPT_STRINGS.intern(packageName),
+    names: new Set([...goTopLevelNames(text)].map((name) => KEPT_STRINGS.intern(name))),
+    receivers: new Set([...text.matchAll(GO_METHOD_RECEIVER)].map((match) => KEPT_STRINGS.intern(match[1]!))),
+  };
+}
+
+const isWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+const isBlankCode = (code: number) => code === 32 || code === 9;
+
+/**
+ * The names code calls (`newClient(token)`, `decode(r, &out)`) or gives a literal (`Client{…}`, and
+ * a type not exported after `&` or `[]`: `&zoneAPI{…}`; not `ok` of `if ok {`), not after a `.` (a
+ * package's or a value's member). Read back from each `(` and `{` (fewer than the names in the
+ * code, and no regular expression tried at every name).
+ */
+function goNamesUsed(code: string): Set<string> {
+  const names = new Set<string>();
+  for (let at = 0; at < code.length; at++) {
+    const bracket = code.charCodeAt(at);
+    if (bracket !== 40 /* ( */ && bracket !== 123 /* { */) continue;
+    let index = at - 1;
+    while (index >= 0 && isBlankCode(code.charCodeAt(index))) index--;
+    const end = index + 1;
+    while (index >= 0 && isWordCode(code.charCodeAt(index))) index--;
+    const start = index + 1;
+    if (start === end) continue;
+    const first = code.charCodeAt(start);
+    if (first >= 48 && first <= 57) continue;
+    const before = index >= 0 ? code.charCodeAt(index) : 10;
+    if (before === 46 /* . */) continue;
+    if (bracket === 123 && !(first >= 65 && first <= 90)) {
+      while (index >= 0 && isBlankCode(code.charCodeAt(index))) index--;
+      const lead = index >= 0 ? code.charCodeAt(index) : 10;
+      if (lead !== 38 /* & */ && lead !== 93 /* ] */) continue;
+    }
+    names.add(code.slice(start, end));
+  }
+  return names;
+}
+
+/**
+ * What a Go file uses of the other files of its package: the names it calls or gives a literal
+ * (`NewClient(token)`, `&Client{…}`, `decodeInto(res.Body, &page)`) that it does not declare
+ * itself, as `go-package:Name@package` (resolved by the scanner to the file of the package, in
+ * the same folder, that declares the name: see `GoPackageResolver`). None for a test file
+ * (`_test.go`: its helpers and mocks are not what a migration changes) or a generated one.
+ */
+export function goPackageImports(text: string, file: string): readonly string[] {
+  if (file.endsWith("_test.go")) return NO_IMPORTS;
+  const clause = GO_PACKAGE_CLAUSE.exec(text);
+  // A generated file (`// Code generated by … DO NOT EDIT.`, an SDK generated from the API's
+  // spec) uses its package's generated types, none of which holds a flow worth following; the
+  // packages of a generated SDK are hundreds of files that each name dozens of others.
+  if (clause === null || GENERATED_GO_FILE.test(text.slice(0, clause.index))) return NO_IMPORTS;
+  const packageName = clause[1]!;
+  const declared = goTopLevelNames(text);
+  const found: string[] = [];
+  for (const name of goNamesUsed(text.replace(GO_COMMENT_OR_TEXT, " "))) {
+    if (declared.has(name) || GO_NOT_DECLARATIONS.has(name) || MODEL_GLOBALS.has(name)) continue;
+    found.push(name);
+    if (found.length >= MAX_GO_PACKAGE_NAMES) break;
+  }
+  if (found.length === 0) return NO_IMPORTS;
+  return found.sort().map((name) => KEPT_STRINGS.intern(`${GO_PACKAGE_SOURCE}${name}@${packageName}`));
 }
 
 /** A `cs:` specifier's parts (without the prefix): the type, the file's namespace, its `using` namespaces. */

@@ -105,6 +105,8 @@ export interface NewExpression extends NodeBase {
   kind: "new";
   callee: Expression;
   args: Expression[];
+  /** A struct literal of a type declared in another file (Go's `&Client{…}`): where the type is no class, the record given. Absent otherwise. */
+  literal?: true;
 }
 export interface Property extends NodeBase {
   kind: "property";

@@ -89,8 +89,15 @@ export const PYTHON_MODULE_SOURCE = "python:";
  */
 export const RUBY_FEATURE_SOURCE = "ruby:";
 
-/** Whether an import may name a file of the project: a relative path, a PHP class, a C# type, a Python module or a Ruby file. */
+/**
+ * The import source a Go file names a declaration of another file of its package by
+ * (`go-package:Client@main`): the name, and the package it is declared in (see `goPackageImports`).
+ */
+export const GO_PACKAGE_SOURCE = "go-package:";
+
+/** Whether an import may name a file of the project: a relative path, a PHP class, a C# type, a Python module, a Ruby file or a Go package's declaration. */
 export const isProjectSource = (specifier: string) =>
+  specifier.startsWith(GO_PACKAGE_SOURCE) ||
   specifier.startsWith(".") ||
   specifier.startsWith("/") ||
   specifier.startsWith(PHP_CLASS_SOURCE) ||

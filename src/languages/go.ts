@@ -19,6 +19,8 @@ import {
   GO_SDK_SETTING_METHODS,
 } from "./tables/cloudflare-go.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
+import { goPackageImports, goTopLevelNames } from "../core/import-graph.js";
+import { GO_PACKAGE_SOURCE } from "../core/libraries.js";
 
 /** The `strings` package's functions of one text as the evaluator's string methods (`strings.TrimLeft(s, "/")` takes any of the characters given, as Python's `lstrip`). */
 const GO_STRING_FUNCTIONS: Readonly<Record<string, string>> = {
@@ -112,6 +114,55 @@ class GoLowering extends TreeLowering {
   /** While the copy of an out-parameter function is lowered: its parameter, which each `return` returns. */
   private returnsOutParameter: string | null = null;
 
+  /**
+   * With the names the file uses of the other files of its package, as imports (resolved by the
+   * scanner to the files that declare them: see `goPackageImports`), and its own top-level names
+   * (and the types it declares methods on), as exports.
+   */
+  override lowerTree(tree: Tree): LoweredFile {
+    const at: IR.Range = [0, 0];
+    const imports: IR.Statement[] = goPackageImports(this.text, this.file).map((source) => {
+      const name = source.slice(GO_PACKAGE_SOURCE.length, source.lastIndexOf("@"));
+      return { kind: "import", range: at, source, specifiers: [{ local: name, imported: name, range: at }] };
+    });
+    this.packageNames = new Set(imports.flatMap((statement) => (statement.kind === "import" ? statement.specifiers.map((specifier) => specifier.local) : [])));
+    this.tree = tree;
+    const lowered = super.lowerTree(tree, imports);
+    const exported = new Set([...goTopLevelNames(this.text), ...this.typesWithMethods]);
+    for (const name of exported) lowered.module.body.push({ kind: "export-named", range: at, declaration: null, specifiers: [{ local: name, exported: name }], source: null } as IR.Statement);
+    return lowered;
+  }
+
+  /** The names the file uses of the other files of its package (see `lowerTree`). */
+  private packageNames: ReadonlySet<string> = new Set();
+  /** The JSON names struct fields of this file are given by their tags (`Zone string \`json:"zone_id"\``), by field name; null where two tags disagree. */
+  private taggedFields: Map<string, string | null> | null = null;
+  /** Names given a channel (`make(chan Record)`, a parameter of a `chan` type): what is sent on one is what is received. */
+  private readonly channelNames = new Set<string>();
+
+  /**
+   * The key a field is read and written as: the JSON name its struct's tag gives it, for a field
+   * tagged the same way wherever this file declares it; else its name in JSON's usual spelling.
+   */
+  private fieldKey(field: string): string {
+    if (!this.taggedFields) {
+      this.taggedFields = new Map();
+      for (const declaration of this.tree?.rootNode.descendantsOfType("field_declaration") ?? []) {
+        const tag = declaration ? /\bjson:"([^",]*)/.exec(declaration.childForFieldName("tag")?.text ?? "")?.[1] : undefined;
+        for (const name of declaration?.childrenForFieldName("name") ?? []) {
+          if (!name) continue;
+          const jsonName = tag && tag !== "-" ? tag : jsonNameOf(name.text);
+          const known = this.taggedFields.get(name.text);
+          this.taggedFields.set(name.text, known === undefined || known === jsonName ? jsonName : null);
+        }
+      }
+    }
+    return this.taggedFields.get(field) ?? jsonNameOf(field);
+  }
+
+  /** The tree being lowered (for the file-wide tables read when first needed). */
+  private tree: Tree | null = null;
+
   protected statementOf(node: SyntaxNode): IR.Statement | IR.Statement[] | null {
     const range = this.range(node);
     switch (node.type) {
@@ -173,7 +224,9 @@ class GoLowering extends TreeLowering {
             const target: IR.Pattern = names.length > 1
               ? { kind: "array-pattern", range: this.range(clause), elements: [key, value], rest: null, typeText: null }
               : key ?? { kind: "identifier-pattern", range: this.range(clause), name: "_", typeText: null };
-            return { kind: "for-of", range, declarationKind: "let", target, right: this.expression(right), body: this.statement(body) as IR.Statement, iterates: names.length > 1 ? "pairs" : "keys" };
+            // `for record := range records` over a channel: each value sent (over a slice or a map: each index or key).
+            const overChannel = names.length === 1 && right.type === "identifier" && this.channelNames.has(right.text);
+            return { kind: "for-of", range, declarationKind: "let", target, right: this.expression(right), body: this.statement(body) as IR.Statement, iterates: overChannel ? "elements" : names.length > 1 ? "pairs" : "keys" };
           }
         }
         return { kind: "loop", range, children: [], body: body ? (this.statement(body) as IR.Statement) : { kind: "block", range, body: [] } };
@@ -209,6 +262,13 @@ class GoLowering extends TreeLowering {
         return { kind: "other", range, children: node.namedChildren.flatMap((child) => (child ? [this.statement(child)].flat() : [])) };
       case "type_declaration":
         return { kind: "other", range, children: [] };
+      // `records <- record`: sent on a channel, as pushed onto a list (what `range records` and `<-records` then give).
+      case "send_statement": {
+        const channel = node.childForFieldName("channel");
+        const value = node.childForFieldName("value");
+        if (!channel || !value) return null;
+        return { kind: "expression", range, expression: this.call(this.member(this.expression(channel), "push", range, range), [this.expression(value)], range) };
+      }
     }
     return null;
   }
@@ -247,6 +307,11 @@ class GoLowering extends TreeLowering {
         const operand = node.childForFieldName("operand");
         return operand ? this.expression(operand) : null;
       }
+      // `[]byte(text)`, `string(b)` (a call, as the grammar reads a conversion to a named type): the value converted.
+      case "type_conversion_expression": {
+        const operand = node.childForFieldName("operand");
+        return operand ? this.expression(operand) : null;
+      }
       // `append(all, page.Result...)`: the slice's elements, spread in place.
       case "variadic_argument":
         return node.namedChildren[0] ? { kind: "spread", range, argument: this.expression(node.namedChildren[0]) } : null;
@@ -271,7 +336,7 @@ class GoLowering extends TreeLowering {
         // http.MethodPatch is "PATCH"
         const methodConstant = operand.text === "http" ? /^Method([A-Z][a-z]+)$/.exec(field.text) : null;
         if (methodConstant) return this.string(methodConstant[1]!.toUpperCase(), range);
-        return this.member(this.expression(operand), jsonNameOf(field.text), range, this.range(field));
+        return this.member(this.expression(operand), this.fieldKey(field.text), range, this.range(field));
       }
       case "index_expression": {
         const operand = node.childForFieldName("operand");
@@ -284,6 +349,8 @@ class GoLowering extends TreeLowering {
         return this.fieldBinary(node, range);
       case "unary_expression": {
         const operand = node.childForFieldName("operand");
+        // `<-ch`: a value sent on the channel.
+        if (operand && node.childForFieldName("operator")?.text === "<-") return this.member(this.expression(operand), "0", range, range, { kind: "number", range, value: 0, raw: "0" });
         return operand ? this.expression(operand) : null;
       }
       case "composite_literal":
@@ -423,7 +490,12 @@ class GoLowering extends TreeLowering {
     for (const declaration of parameters?.namedChildren ?? []) {
       if (!declaration) continue;
       const type = typeTextOf(declaration.childForFieldName("type"));
-      for (const paramName of declaration.childrenForFieldName("name")) if (paramName) params.push({ name: paramName.text, range: this.range(paramName), type });
+      const channel = declaration.childForFieldName("type")?.type === "channel_type";
+      for (const paramName of declaration.childrenForFieldName("name")) {
+        if (!paramName) continue;
+        params.push({ name: paramName.text, range: this.range(paramName), type });
+        if (channel) this.channelNames.add(paramName.text);
+      }
     }
     this.localTypes.push(new Map(params.map((p) => [p.name, p.type !== null && /^[A-Za-z_]\w*$/.test(p.type) ? p.type : null])));
     try {
@@ -435,6 +507,7 @@ class GoLowering extends TreeLowering {
 
   /** Notes the type of this package a name is assigned (`&T{…}`, `T{…}`, `new(T)`), or that it holds none known. */
   private noteLocalType(name: string, value: SyntaxNode | null): void {
+    if (value?.type === "call_expression" && value.childForFieldName("function")?.text === "make" && value.childForFieldName("arguments")?.namedChildren[0]?.type === "channel_type") this.channelNames.add(name);
     let node = value;
     if (node?.type === "unary_expression" && node.childForFieldName("operator")?.text === "&") node = node.childForFieldName("operand");
     let type: string | null = null;
@@ -509,6 +582,11 @@ class GoLowering extends TreeLowering {
     if (type?.type === "type_identifier" && value.kind === "object" && this.methodsOf(node.tree.rootNode).has(type.text)) {
       return { kind: "new", range: this.range(node), callee: this.identifier(type.text, this.range(type)), args: [value] };
     }
+    // Of a type another file of the package declares: an instance where that file declares methods
+    // on it, else the record written (see `NewExpression.literal`).
+    if (type?.type === "type_identifier" && value.kind === "object" && this.packageNames.has(type.text)) {
+      return { kind: "new", range: this.range(node), callee: this.identifier(type.text, this.range(type)), args: [value], literal: true };
+    }
     return value;
   }
 
@@ -522,7 +600,7 @@ class GoLowering extends TreeLowering {
           if (!key || !value) return [];
           const keyNode = key.type === "literal_element" ? key.namedChildren[0] : key;
           const keyExpression = keyNode ? this.expression(keyNode) : null;
-          const keyText = keyNode?.type === "identifier" || keyNode?.type === "field_identifier" ? jsonNameOf(keyNode.text) : keyExpression?.kind === "string" ? keyExpression.value : null;
+          const keyText = keyNode?.type === "identifier" || keyNode?.type === "field_identifier" ? this.fieldKey(keyNode.text) : keyExpression?.kind === "string" ? keyExpression.value : null;
           return [this.property(keyText, this.range(key), this.expression(value), this.range(element), keyText === null ? keyExpression : null)];
         }),
         this.range(node),
@@ -538,6 +616,10 @@ class GoLowering extends TreeLowering {
     if (!callee) return null;
     // make(map[string]any): an empty map, filled key by key (`data["proto"] = "_tcp"`), as `map[string]any{}` is
     if (callee.type === "identifier" && callee.text === "make" && args[0]?.type === "map_type") return this.object([], range);
+    // string(b): the bytes as text (a conversion, which the grammar reads as a call).
+    if (callee.type === "identifier" && callee.text === "string" && args.length === 1) return this.expression(args[0]!);
+    // make(chan Record): a channel, as an empty list that sends push onto.
+    if (callee.type === "identifier" && callee.text === "make" && args[0]?.type === "channel_type") return this.array([], range);
     const lowered = args.map((arg) => this.expression(arg));
     if (callee.type === "selector_expression") {
       const operand = callee.childForFieldName("operand");

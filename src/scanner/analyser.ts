@@ -52,9 +52,10 @@ export class Analyser {
         const language = this.tasks.get(path)?.language;
         // A JSON module imported by a file analysed (`import routes from "./routes.json"`), whatever languages the scan reads.
         if (language === undefined && isDataModule(path)) return lowerJson(path, text);
-        // A PHP class another PHP file names is PHP, a C# type C#, a Python module Python, a file a Ruby file requires Ruby; every other import is JS/TS.
+        // A PHP class another PHP file names is PHP, a C# type C#, a Python module Python, a file a Ruby file requires Ruby,
+        // a file of a Go file's package Go; every other import is JS/TS.
         const imported = languageOfPath(path);
-        return parseAndLowerAs(language ?? (imported === "php" || imported === "csharp" || imported === "python" || imported === "ruby" ? imported : "typescript"), path, text);
+        return parseAndLowerAs(language ?? (imported === "php" || imported === "csharp" || imported === "python" || imported === "ruby" || imported === "go" ? imported : "typescript"), path, text);
       },
       setup.worthParsing,
       setup.maxFileBytes,

@@ -15,7 +15,8 @@ import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
 import { PythonModuleResolver } from "../files/resolve-python-module.js";
 import { RubyFeatureResolver } from "../files/resolve-ruby-feature.js";
-import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "../core/libraries.js";
+import { GoPackageResolver } from "../files/resolve-go-package.js";
+import { CSHARP_TYPE_SOURCE, GO_PACKAGE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "../core/libraries.js";
 
 /** No walk's listings in a worker: directories are listed as they are first asked. */
 const NO_LISTINGS: Listings = { get: () => undefined };
@@ -153,6 +154,8 @@ export class ScannerModuleHost implements ModuleHost {
   private pythonModules: PythonModuleResolver | null = null;
   /** Where the files Ruby files require are (made when a Ruby file first requires one). */
   private rubyFeatures: RubyFeatureResolver | null = null;
+  /** Where the declarations a Go file uses of its package are (made when a Go file first uses one). */
+  private goPackages: GoPackageResolver | null = null;
   /** The classes a Python file derives from, by file (its text as loaded). */
   private readonly pythonFollowed = new Map<string, ReadonlySet<string>>();
 
@@ -178,9 +181,12 @@ export class ScannerModuleHost implements ModuleHost {
     if (specifier.startsWith(RUBY_FEATURE_SOURCE)) {
       return this.declaringFile((this.rubyFeatures ??= new RubyFeatureResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(RUBY_FEATURE_SOURCE.length)));
     }
+    // A declaration of another file of a Go file's package: parsed, as a relative import is, only if it may matter.
     const path = specifier.startsWith(PYTHON_MODULE_SOURCE)
       ? (this.pythonModules ??= new PythonModuleResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(PYTHON_MODULE_SOURCE.length))
-      : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));
+      : specifier.startsWith(GO_PACKAGE_SOURCE)
+        ? (this.goPackages ??= new GoPackageResolver()).resolve(fromFile, specifier.slice(GO_PACKAGE_SOURCE.length))
+        : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));
     if (!path) return null;
     this.tracked?.add(path);
     if (this.skipped.has(path)) return null;

@@ -17,7 +17,8 @@ import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
 import { PythonModuleResolver } from "../files/resolve-python-module.js";
 import { RubyFeatureResolver } from "../files/resolve-ruby-feature.js";
-import { CSHARP_TYPE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "../core/libraries.js";
+import { GoPackageResolver } from "../files/resolve-go-package.js";
+import { CSHARP_TYPE_SOURCE, GO_PACKAGE_SOURCE, PHP_CLASS_SOURCE, PYTHON_MODULE_SOURCE, RUBY_FEATURE_SOURCE } from "../core/libraries.js";
 import type { FileTask } from "./analyser.js";
 import type { FileAnalysis } from "./analyze-file.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
@@ -28,7 +29,7 @@ import { contentHash } from "../files/content-hash.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
 import { bundlerOf, bundleSkipped } from "../files/generated-bundle.js";
 import { codeStamp } from "./code-stamp.js";
-import { csharpTypeImports, NO_IMPORTS, phpClassImports, pythonModuleImports, relativeImports, rubyRequireImports, type ImportGraph } from "../core/import-graph.js";
+import { csharpTypeImports, goDeclarationsOf, goPackageImports, NO_IMPORTS, type GoDeclarations, phpClassImports, pythonModuleImports, relativeImports, rubyRequireImports, type ImportGraph } from "../core/import-graph.js";
 import { NO_RULES, Prefilter, PREFILTER_FINGERPRINT } from "../core/prefilter.js";
 import { compareFindings, compareProblems, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
@@ -124,10 +125,11 @@ const RETAINED_TEXT_BUDGET = 32 * 1024 * 1024;
 const LARGE_STACK_MB = 256;
 
 
-/** What a file imports that the prefilter judges it with: JS/TS relative imports, the classes a PHP file names. */
-function importsIn(language: LanguageId, text: string): readonly string[] {
+/** What a file imports that the prefilter judges it with: JS/TS relative imports, the classes a PHP file names, what a Go file uses of its package. */
+function importsIn(language: LanguageId, text: string, file: string): readonly string[] {
   if (language === "typescript") return relativeImports(text);
   if (language === "csharp") return csharpTypeImports(text);
+  if (language === "go") return goPackageImports(text, file);
   if (language === "python") return pythonModuleImports(text);
   if (language === "ruby") return rubyRequireImports(text);
   return language === "php" ? phpClassImports(text) : NO_IMPORTS;
@@ -268,6 +270,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const hintsOf = new Map<string, Hints>();
   /** Relative imports as written, of JS/TS files. */
   const importsOf = new Map<string, readonly string[]>();
+  /** What each Go file read declares for the other files of its package (see `GoPackageResolver`). */
+  const goDeclarations = new Map<string, GoDeclarations>();
   /** Results, baselines and SARIF logs a run wrote into the tree: not code, and not counted as scanned. */
   const ownOutputs = new Set<string>();
   // A file may use paths, constants, clients or records of the modules it imports: judged with them.
@@ -283,12 +287,28 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const csharpTypes = new CSharpTypeResolver(listingOracle(discovery.listings, restedOn));
   const pythonModules = new PythonModuleResolver(listingOracle(discovery.listings, restedOn));
   const rubyFeatures = new RubyFeatureResolver(listingOracle(discovery.listings, restedOn));
+  // The files of a Go package's folder, from the walk's listing when it has one; what each
+  // declares, as noted when it was read (else read again: a file of the cache, or of another shard).
+  const goPackages = new GoPackageResolver(
+    (directory) => {
+      const listed = discovery.listings.get(directory);
+      return listed ? [...listed.files] : null;
+    },
+    (file) => {
+      const noted = goDeclarations.get(file);
+      if (noted) return noted;
+      if (options.shard || !discovery.languages.has(file)) restedOn(file);
+      const read = sourceOf(file);
+      return read.ok ? goDeclarationsOf(read.text) : null;
+    },
+  );
   /** A relative import of JS/TS, a class another PHP file declares, a type another C# file declares, a module of the Python project, or a file a Ruby file requires. */
   const resolveImport: ImportResolver = (from, specifier) => {
     if (specifier.startsWith(PHP_CLASS_SOURCE)) return phpClasses.resolve(from, specifier.slice(PHP_CLASS_SOURCE.length));
     if (specifier.startsWith(CSHARP_TYPE_SOURCE)) return csharpTypes.resolve(from, specifier.slice(CSHARP_TYPE_SOURCE.length));
     if (specifier.startsWith(PYTHON_MODULE_SOURCE)) return pythonModules.resolve(from, specifier.slice(PYTHON_MODULE_SOURCE.length));
     if (specifier.startsWith(RUBY_FEATURE_SOURCE)) return rubyFeatures.resolve(from, specifier.slice(RUBY_FEATURE_SOURCE.length));
+    if (specifier.startsWith(GO_PACKAGE_SOURCE)) return goPackages.resolve(from, specifier.slice(GO_PACKAGE_SOURCE.length));
     return resolveRelative(from, specifier);
   };
   // Aliases (`@/api/zones`) through the project's tsconfig `paths`, for the prefilter's import graph
@@ -313,7 +333,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       if (options.shard || !discovery.languages.has(target)) restedOn(target);
       const read = sourceOf(target);
       hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
-      importsOf.set(target, read.ok ? importsIn(languageOf(target), read.text) : NO_IMPORTS);
+      importsOf.set(target, read.ok ? importsIn(languageOf(target), read.text, target) : NO_IMPORTS);
       if (read.ok) readEarly.add(target);
       const bundler = read.ok ? bundlerOf(target, read.text) : null;
       if (bundler !== null) bundlesReadEarly.set(target, bundler);
@@ -433,7 +453,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         continue;
       }
       hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
-      imports = importsIn(languageOf(file), read.text);
+      imports = importsIn(languageOf(file), read.text, file);
+      if (languageOf(file) === "go" && !file.endsWith("_test.go")) goDeclarations.set(file, goDeclarationsOf(read.text));
       everyReadKnown &&= previous !== null && !previous.ownOutput && previous.bundle === undefined && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.

@@ -730,14 +730,14 @@ export class Evaluator {
     // switch; Python's `return False, {"errors": …}` before `return True, data`), as a
     // conditional's branches are.
     //
-    // A return of nothing (`null`, `nil`, `None`, an empty list written out), as a guard returns
-    // (`if (!res.ok) return null;`, Go's `return nil, err`), is what the function gives only when
-    // no other return is known: the records a function returns after its guards are its value.
+    // A return of nothing (`null`, `nil`, `None`, an empty list or text written out), as a guard
+    // returns (`if (!res.ok) return null;`, Go's `return nil, err` and `return "", err`), is what the
+    // function gives only when no other return is known: what it returns after its guards is its value.
     const options: Value[] = [];
     let family: "text" | "object" | "list" | null = null;
     let nothing: Value | null = null;
     for (const returned of reachableReturns(this, fn.program, body, inner)) {
-      if (returned.kind === "array" && returned.elements.length === 0) {
+      if ((returned.kind === "array" && returned.elements.length === 0) || (returned.kind === "string" && returned.value === "")) {
         nothing ??= this.value(fn.program, returned, inner);
         continue;
       }
@@ -815,6 +815,7 @@ export class Evaluator {
       let args: Value[] | null = null;
       return { kind: "instance", cls: value.cls, program: value.program, args: () => (args ??= this.args(program, node, env)) };
     }
+    if (node.literal) return node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
     if (value.kind === "library") {
       if (value.library === "cloudflare") {
         const options = node.args[0] ? this.value(program, node.args[0], env) : UNKNOWN;
