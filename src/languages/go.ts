@@ -113,6 +113,10 @@ class GoLowering extends TreeLowering {
   private outParameters: ReadonlyMap<string, OutParameter> | null = null;
   /** While the copy of an out-parameter function is lowered: its parameter, which each `return` returns. */
   private returnsOutParameter: string | null = null;
+  /** The results after the first that calls of this file's functions and methods are assigned (see `resultsUsedOf`). */
+  private resultsUsed: ReadonlyMap<string, ReadonlySet<number>> | null = null;
+  /** While the copy of a function that gives one of its results is lowered: that result's place, which each `return` returns. */
+  private returnsResult: number | null = null;
 
   /**
    * With the names the file uses of the other files of its package, as imports (resolved by the
@@ -187,8 +191,8 @@ class GoLowering extends TreeLowering {
         const type = receiverType(node);
         if (type === null) {
           const declaration: IR.Statement = { kind: "function-declaration", range, fn: this.functionNode(node) };
-          const copy = this.outParameterCopy(node);
-          return copy ? [declaration, { kind: "function-declaration", range, fn: copy }] : declaration;
+          const copies = [this.outParameterCopy(node), ...this.resultCopies(node)].flatMap((copy): IR.Statement[] => (copy ? [{ kind: "function-declaration", range, fn: copy }] : []));
+          return copies.length > 0 ? [declaration, ...copies] : declaration;
         }
         // Lowered with the first method of its type (nothing more here: each method has one model).
         if (this.typesWithMethods.has(type)) return { kind: "other", range, children: [] };
@@ -202,7 +206,8 @@ class GoLowering extends TreeLowering {
         const members: IR.ClassMember[] = methods.flatMap((method) => {
           const member: IR.ClassMember = { range: this.range(method), key: keyOf(method), value: this.methodNode(method), isStatic: false, typeText: null };
           const copy = this.outParameterCopy(method);
-          return copy ? [member, { ...member, key: `${member.key}${OUT_PARAMETER_SUFFIX}`, value: copy }] : [member];
+          const results = this.resultCopies(method).map((fn): IR.ClassMember => ({ ...member, key: fn.name!.replace(/^[^%]*/, member.key ?? ""), value: fn }));
+          return [member, ...(copy ? [{ ...member, key: `${member.key}${OUT_PARAMETER_SUFFIX}`, value: copy }] : []), ...results];
         });
         return { kind: "class-declaration", range, cls: { kind: "class", range, name: type, superClass: null, members, struct: true } };
       }
@@ -245,6 +250,11 @@ class GoLowering extends TreeLowering {
           // The copy of an out-parameter function: what was returned is still run (`return dec.Decode(out)`), and the parameter returned.
           const run: IR.Statement[] = values.map((value) => ({ kind: "expression", range, expression: this.expression(value) }));
           return [...run, { kind: "return", range, argument: this.identifier(this.returnsOutParameter, range) }];
+        }
+        if (this.returnsResult !== null) {
+          // The copy that gives one result: that one (`return zoneID, byName, nil` gives `byName`).
+          const value = values.length > 1 ? values[this.returnsResult] : undefined;
+          return { kind: "return", range, argument: value ? this.expression(value) : null };
         }
         return { kind: "return", range, argument: values[0] ? this.expression(values[0]) : null };
       }
@@ -424,13 +434,15 @@ class GoLowering extends TreeLowering {
       if (made === "http.NewRequest" || made === "http.NewRequestWithContext") this.httpRequestNames.add(first.text);
       else this.httpRequestNames.delete(first.text);
     }
-    // `records, _, err := api.ListDNSRecords(…)`: the first name gets the call's first result.
+    // `records, _, err := api.ListDNSRecords(…)`: the first name gets the call's first result; a
+    // later one, of a function of this file, what the copy giving that result returns.
     if (right.length === 1 && left.length > 1) {
       const value = this.expression(right[0]!);
       const sdkResult = this.dnsRecordResult(right[0]!);
+      const later = (index: number, name: SyntaxNode) => this.laterResult(right[0]!, index) ?? this.opaque(this.range(name));
       return left.map((name, index) =>
         name.type === "identifier" && name.text !== "_"
-          ? this.assignment(name.text, this.range(name), index === 0 && !sdkResult ? value : this.opaque(this.range(name), index === 0 ? [value] : []), range, index === 0 ? sdkResult : null)
+          ? this.assignment(name.text, this.range(name), index === 0 ? (sdkResult ? this.opaque(this.range(name), [value]) : value) : later(index, name), range, index === 0 ? sdkResult : null)
           : { kind: "expression", range: this.range(name), expression: index === 0 ? value : this.opaque(this.range(name)) },
       );
     }
@@ -732,6 +744,48 @@ class GoLowering extends TreeLowering {
     }
   }
 
+  /**
+   * `zoneID, byName, err := records(zone)` of a function (or method) of this file: `byName` is what
+   * `records%r1(zone)` returns, the copy of the function that gives its second result. Null for
+   * other calls.
+   */
+  private laterResult(call: SyntaxNode, index: number): IR.Expression | null {
+    if (call.type !== "call_expression") return null;
+    const callee = call.childForFieldName("function");
+    const method = callee?.type === "selector_expression";
+    const name = method ? callee.childForFieldName("field")?.text : callee?.type === "identifier" ? callee.text : undefined;
+    if (!callee || name === undefined || !(this.resultsUsed ??= resultsUsedOf(call.tree.rootNode)).get(resultKey(name, method))?.has(index)) return null;
+    const range = this.range(call);
+    const copyName = `${method ? jsonNameOf(name) : name}${RESULT_SUFFIX}${index}`;
+    const copyCallee = method ? this.member(this.expression(callee.childForFieldName("operand")!), copyName, range, this.range(callee.childForFieldName("field")!)) : this.identifier(copyName, this.range(callee));
+    const args = call.childForFieldName("arguments")?.namedChildren.filter((n): n is SyntaxNode => n !== null && n.type !== "comment") ?? [];
+    return this.call(copyCallee, args.map((arg) => this.expression(arg)), range);
+  }
+
+  /** The copies of a function that give each of its later results that a call of this file assigns (`%r1`, `%r2`…). */
+  private resultCopies(node: SyntaxNode): IR.FunctionNode[] {
+    const name = node.childForFieldName("name")?.text;
+    if (name === undefined) return [];
+    const used = (this.resultsUsed ??= resultsUsedOf(node.tree.rootNode)).get(resultKey(name, node.type === "method_declaration"));
+    if (!used) return [];
+    const results = node.childForFieldName("result");
+    const types = results?.type === "parameter_list" ? results.namedChildren.flatMap((declaration) => (declaration ? Array(Math.max(1, declaration.childrenForFieldName("name").length)).fill(declaration.childForFieldName("type")?.text ?? "") : [])) : [];
+    const copies: IR.FunctionNode[] = [];
+    for (const index of used) {
+      // An error, or the `ok` of a lookup: no value of the API.
+      if (index >= types.length || types[index] === "error" || types[index] === "bool") continue;
+      const outer = this.returnsResult;
+      this.returnsResult = index;
+      try {
+        const copy = node.type === "method_declaration" ? this.methodNode(node) : this.functionNode(node);
+        copies.push({ ...copy, name: `${name}${RESULT_SUFFIX}${index}` });
+      } finally {
+        this.returnsResult = outer;
+      }
+    }
+    return copies;
+  }
+
   /** A method of the official SDK that calls an endpoint of the schedule, as that request. */
   private sdkCall(name: string, field: SyntaxNode, args: IR.Expression[], range: IR.Range): IR.Expression | null {
     const fieldRange = this.range(field);
@@ -791,6 +845,44 @@ class GoLowering extends TreeLowering {
     return null;
   }
 
+}
+
+/** What names the copy of a function that gives one of its later results (`records%r1`). */
+const RESULT_SUFFIX = "%r";
+
+const resultKey = (name: string, method: boolean) => (method ? `.${name}` : name);
+
+/**
+ * The later results (after the first) of functions and methods that calls of a file assign to a
+ * name (`zoneID, byName, err := records(zone)`: `records`' result 1 and 2), by function name (a
+ * method's with a leading `.`).
+ */
+function resultsUsedOf(root: SyntaxNode): Map<string, Set<number>> {
+  const used = new Map<string, Set<number>>();
+  // Only the file's own functions and methods have copies (not the SDK's `api.DNSRecords`).
+  const declared = new Set(root.namedChildren.flatMap((child) => {
+    const name = child?.type === "function_declaration" || child?.type === "method_declaration" ? child.childForFieldName("name")?.text : undefined;
+    return name === undefined ? [] : [resultKey(name, child!.type === "method_declaration")];
+  }));
+  for (const assignment of root.descendantsOfType(["short_var_declaration", "assignment_statement"])) {
+    const left = assignment?.childForFieldName("left")?.namedChildren ?? [];
+    const right = assignment?.childForFieldName("right")?.namedChildren ?? [];
+    const call = right[0];
+    if (left.length < 2 || right.length !== 1 || call?.type !== "call_expression") continue;
+    const callee = call.childForFieldName("function");
+    const method = callee?.type === "selector_expression";
+    const name = method ? callee.childForFieldName("field")?.text : callee?.type === "identifier" ? callee.text : undefined;
+    if (name === undefined) continue;
+    const key = resultKey(name, method);
+    if (!declared.has(key)) continue;
+    left.forEach((target, index) => {
+      if (index === 0 || target?.type !== "identifier" || target.text === "_") return;
+      let indices = used.get(key);
+      if (!indices) used.set(key, (indices = new Set()));
+      indices.add(index);
+    });
+  }
+  return used;
 }
 
 /** The name given the copy of a function that decodes JSON into a parameter, which returns that parameter. */

@@ -194,10 +194,12 @@ export abstract class TreeLowering {
         declarations: [{ range, target: { kind: "identifier-pattern", range: nameRange, name, typeText }, init: value }],
       };
     }
+    // Given again (Go's `records, err = api.DNSRecords(…)` after `var records []DNSRecord`): the type goes with the value.
+    const typed: IR.Expression = typeText === null ? value : { kind: "typed", range: value.range, expression: value, typeText };
     return {
       kind: "expression",
       range,
-      expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: nameRange, expression: this.identifier(name, nameRange) }, value },
+      expression: { kind: "assign", range, operator: "=", target: { kind: "expression-pattern", range: nameRange, expression: this.identifier(name, nameRange) }, value: typed },
     };
   }
 

@@ -572,7 +572,8 @@ export class Evaluator {
   property(object: Value, key: string): Value | undefined {
     switch (object.kind) {
       case "object":
-        return object.get(key) ?? (object.open ? UNKNOWN : undefined);
+        // A key it was not given, of a table filled under keys not known (`byName["www"]` after `byName[r.name] = r`): one of those values.
+        return object.get(key) ?? unkeyedLookup(object) ?? (object.open ? UNKNOWN : undefined);
       case "array":
         return /^\d+$/.test(key) ? (object.elements()[Number(key)] ?? UNKNOWN) : UNKNOWN;
       case "namespace":
