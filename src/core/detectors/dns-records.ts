@@ -17,15 +17,34 @@ import type { DetectorContext } from "./context.js";
 /** A DNS record or a list of them; or a value that is one in some of its branches (`ok ? data["result"] : {}`). */
 const isRecord = (value: Value): boolean => value.kind === "record" || value.kind === "records" || (value.kind === "choice" && value.options.some(isRecord));
 
+/**
+ * What code reads of a value that no record the API returns has: credentials, and the id of a
+ * record kept apart from it (`dns_id`, `record_id`). A value known as a record only by its
+ * type's name (`info: load_conf::DnsRecord`) from which the code also reads these is the
+ * project's own entry (a config naming the record to update), not the API's record.
+ */
+const NOT_API_RECORD_FIELDS: ReadonlySet<string> = new Set(["api_token", "api_key", "apikey", "auth_token", "auth_key", "auth_email", "token", "email", "password", "secret", "dns_id", "record_id", "dns_record_id"]);
+
+/** Whether the name `object` reads also gives one of NOT_API_RECORD_FIELDS somewhere in the file. */
+function readsProjectFields(ctx: DetectorContext, object: Expression): boolean {
+  if (object.kind !== "identifier") return false;
+  const binding = ctx.program.resolve(object);
+  if (!binding) return false;
+  return ctx.program.members.some((member) => member.property !== null && NOT_API_RECORD_FIELDS.has(member.property) && member.object.kind === "identifier" && ctx.program.resolve(member.object) === binding);
+}
+
+/** A record known only by the name of its declared type (see `dnsRecordValueOfType`). */
+const isNamedOnly = (value: Value): boolean => (value.kind === "record" || value.kind === "records") && value.via.startsWith("declared type ");
+
 function recordEvidence(ctx: DetectorContext, object: Expression, field: string | null = null): Value | null {
   const value = ctx.evaluator.value(ctx.program, object);
-  if (isRecord(value)) return value;
+  if (isRecord(value)) return isNamedOnly(value) && readsProjectFields(ctx, object) ? null : value;
   // A copy of a record (`{ ...record, zone: z.name }`): a field it does not write is the record's.
   const copied = field === null ? null : copiedRecord(ctx, value, field);
   if (copied) return copied;
   const typeText = ctx.evaluator.context.types?.typeTextOf(ctx.program, object) ?? null;
   const typed = dnsRecordOfNamedType(ctx.program, typeText, ctx.evaluator);
-  if (typed && isRecord(typed)) return typed;
+  if (typed && isRecord(typed)) return readsProjectFields(ctx, object) ? null : typed;
   // A helper's parameter (`def view(r): return r.get("zone_name")`) given a record by a caller.
   return value.kind === "unknown" ? (ctx.valuesInCallers(object).find(isRecord) ?? null) : null;
 }
