@@ -198,6 +198,14 @@ const CSHARP_USING = /^[ \t]*(?:global[ \t]+)?using[ \t]+([A-Za-z_][\w.]*)[ \t]*
 const CSHARP_DECLARED = /\b(?:class|struct|record|interface|enum)\s+([A-Za-z_]\w*)/g;
 /** A type named where only a type can be (`new ZonesApi(`), or before a member (`ZoneEndpoints.Base`): capitalized, as C# types are. */
 const CSHARP_TYPE_NAMED = /\bnew\s+([A-Z]\w*)\s*[({]|\b([A-Z]\w*)\s*\.\s*[A-Z_]\w*/g;
+/**
+ * A type before the name of a field, parameter or variable it is the type of (`ICloudflareService
+ * _cloudflare;`, `(ICloudflareService cloudflare)`: a service handed in by dependency injection).
+ * The scan's prefilter takes these only of a file with words of the API of its own: a file
+ * naming services of its project but nothing of the API follows none of them (octokit.net,
+ * 1,597 files: 1.1x slower otherwise).
+ */
+const CSHARP_DECLARED_TYPE = /\b([A-Z]\w*)\??[ \t]+@?_?[a-z]\w*[ \t]*[;,)=]/g;
 /** Types of .NET itself, named in nearly every file: never a file of the project. */
 const DOTNET_TYPES = new Set(["String", "Task", "ValueTask", "Encoding", "Uri", "UriKind", "HttpMethod", "HttpClient", "HttpStatusCode", "HttpRequestMessage", "HttpResponseMessage", "HttpCompletionOption", "StringContent", "JsonContent", "MediaTypeHeaderValue", "AuthenticationHeaderValue", "Console", "Math", "DateTime", "DateTimeOffset", "TimeSpan", "Guid", "JsonSerializer", "JsonConvert", "JsonSerializerOptions", "JsonNamingPolicy", "JsonIgnoreCondition", "Environment", "Path", "File", "Directory", "Convert", "Enumerable", "StringComparison", "StringComparer", "CancellationToken", "Assert", "Array", "List", "Dictionary", "Activator", "Assembly", "Exception", "ArgumentNullException", "ArgumentException", "InvalidOperationException", "Debug", "Trace", "Regex", "RegexOptions", "Thread", "Interlocked", "Stopwatch", "BitConverter", "Buffer", "Nullable", "Int32", "Int64", "Boolean", "Double", "Decimal", "Char", "Object", "Type", "Attribute", "Enum", "GC", "Process", "WebUtility", "HttpUtility", "System", "Microsoft", "Newtonsoft", "Xunit", "NUnit", "Moq", "FluentAssertions", "Mock", "It", "Times", "Is", "Has", "Does", "Throws", "Should"]);
 
@@ -217,21 +225,25 @@ const CSHARP_FIRST_TYPE = /^[ \t]*(?:(?:public|internal|private|protected|static
  * as `cs:` specifiers (the type, the file's namespace and its `using` namespaces), resolved by
  * the scanner to `Type.cs` where the project keeps it (see resolve-csharp-type.ts).
  */
-export function csharpTypeImports(text: string): readonly string[] {
+export function csharpTypeImports(text: string, withDeclaredTypes = true): readonly string[] {
   const headerEnd = csharpHeaderEnd(text);
   const header = text.slice(0, headerEnd);
   const namespace = CSHARP_NAMESPACE.exec(header)?.[1] ?? "";
   const usings = [...header.matchAll(CSHARP_USING)].map((match) => match[1]!).filter((name) => !/^(?:System|Microsoft)(?:\.|$)/.test(name));
   const declared = new Set([...text.matchAll(CSHARP_DECLARED)].map((match) => match[1]!));
   const found = new Set<string>();
-  CSHARP_TYPE_NAMED.lastIndex = headerEnd;
-  for (let match = CSHARP_TYPE_NAMED.exec(text); match !== null; match = CSHARP_TYPE_NAMED.exec(text)) {
-    const name = (match[1] ?? match[2])!;
-    // Not a name after a `.` (`System.Text.Json`), nor in `@"…"` or `$"…"` text.
-    const before = match[2] !== undefined && match.index > 0 ? text.charCodeAt(match.index - 1) : 0;
-    if (before === 46 /* . */ || before === 64 /* @ */ || before === 36 /* $ */ || before === 34 /* " */) continue;
-    if (!declared.has(name) && !DOTNET_TYPES.has(name)) found.add(name);
-  }
+  const take = (pattern: RegExp, group: (match: RegExpExecArray) => string, afterDot: (match: RegExpExecArray) => boolean) => {
+    pattern.lastIndex = headerEnd;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const name = group(match);
+      // Not a name after a `.` (`System.Text.Json`), nor in `@"…"` or `$"…"` text.
+      const before = afterDot(match) && match.index > 0 ? text.charCodeAt(match.index - 1) : 0;
+      if (before === 46 /* . */ || before === 64 /* @ */ || before === 36 /* $ */ || before === 34 /* " */) continue;
+      if (!declared.has(name) && !DOTNET_TYPES.has(name)) found.add(name);
+    }
+  };
+  take(CSHARP_TYPE_NAMED, (match) => (match[1] ?? match[2])!, (match) => match[2] !== undefined);
+  if (withDeclaredTypes) take(CSHARP_DECLARED_TYPE, (match) => match[1]!, () => true);
   if (found.size === 0) return NO_IMPORTS;
   const scope = `${namespace}@${usings.join(",")}`;
   return [...found].sort().map((name) => KEPT_STRINGS.intern(`${CSHARP_TYPE_SOURCE}${name}@${scope}`));

@@ -9,23 +9,54 @@
  * under that project folder. A few lookups per type, no search of the tree; a type not found is
  * unknown, as before.
  */
+import { readdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { parseCSharpTypeSpecifier } from "../core/import-graph.js";
 import { BoundedMemo } from "./bounded-memo.js";
 import { isFileOnDisk } from "./disk.js";
 
 
+/** An interface by .NET's convention (`ICloudflareService`), whose implementation drops the `I` (`CloudflareService`). */
+const INTERFACE_NAME = /^I([A-Z]\w*)$/;
+
 export class CSharpTypeResolver {
-  /** `isFile`: whether a file exists (a scan answers from its walk's directory listings). */
-  constructor(private readonly isFile: (path: string) => boolean = isFileOnDisk) {}
+  constructor(
+    /** Whether a file exists (a scan answers from its walk's directory listings). */
+    private readonly isFile: (path: string) => boolean = isFileOnDisk,
+    /** The folders in a folder. */
+    private readonly foldersIn: (directory: string) => readonly string[] = foldersOnDisk,
+  ) {}
 
   /** By (folder, specifier). */
   private readonly resolved = new BoundedMemo<string | null>();
 
-  /** The file declaring the type a `cs:` specifier names, for a reference written in `fromFile`, or null. */
+  /**
+   * The file declaring the type a `cs:` specifier names, for a reference written in `fromFile`, or
+   * null. For an interface (`ICloudflareService`, a service handed in by dependency injection),
+   * the file of its implementation by .NET's convention (`CloudflareService.cs`, found where the
+   * interface could be, or in a folder beside the interface's: `Services/` beside `Interfaces/`),
+   * which the C# front end exports under the interface's name too; else the interface's.
+   */
   resolve(fromFile: string, specifier: string): string | null {
     const from = dirname(fromFile);
-    return this.resolved.get(`${from}\0${specifier}`, () => this.find(from, specifier));
+    return this.resolved.get(`${from}\0${specifier}`, () => {
+      const declared = this.find(from, specifier);
+      const implemented = INTERFACE_NAME.exec(parseCSharpTypeSpecifier(specifier).type)?.[1];
+      if (implemented === undefined) return declared;
+      const implementation = this.find(from, specifier.replace(/^I/, "")) ?? (declared ? this.besideFolder(declared, `${implemented}.cs`) : null);
+      return implementation ?? declared;
+    });
+  }
+
+  /** `file` in a folder beside the one `besides` is in (`Services/CloudflareService.cs` beside `Interfaces/ICloudflareService.cs`). */
+  private besideFolder(besides: string, file: string): string | null {
+    const folder = dirname(besides);
+    const parent = dirname(folder);
+    for (const sibling of this.foldersIn(parent)) {
+      const path = join(parent, sibling, file);
+      if (join(parent, sibling) !== folder && this.isFile(path)) return path;
+    }
+    return null;
   }
 
   private find(from: string, specifier: string): string | null {
@@ -56,6 +87,28 @@ export class CSharpTypeResolver {
       const path = join(root, ...rest, file);
       if (path !== beside && this.isFile(path)) return path;
     }
+    // A solution of several projects, each in a folder named for its namespace (`DnsTube.Service/`
+    // beside `DnsTube.Core/`): a namespace in scope in the folder of the project that spells its
+    // start, under the folder that holds the importing file's project.
+    const projectFolder = folders[folders.length - 1 - matched];
+    if (matched < segments.length && projectFolder === prefix.join(".") && folders.length - matched >= 2) {
+      const solution = folders.slice(0, folders.length - 1 - matched).join(sep) || sep;
+      for (const name of [namespace, ...usings]) {
+        const parts = name.split(".");
+        for (let split = parts.length; split >= 1; split--) {
+          const path = join(solution, parts.slice(0, split).join("."), ...parts.slice(split), file);
+          if (path !== beside && this.isFile(path)) return path;
+        }
+      }
+    }
     return null;
+  }
+}
+
+function foldersOnDisk(directory: string): readonly string[] {
+  try {
+    return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
+  } catch {
+    return [];
   }
 }

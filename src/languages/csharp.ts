@@ -93,6 +93,18 @@ class CSharpLowering extends TreeLowering {
       if (name) declared.add(name);
     }
     for (const name of declared) lowered.module.body.push({ kind: "export-named", range: at, declaration: null, specifiers: [{ local: name, exported: name }], source: null } as IR.Statement);
+    // A class implementing an interface of the project by .NET's convention (`CloudflareService :
+    // ICloudflareService`), under the interface's name too: what a file handed the interface gets
+    // (see `CSharpTypeResolver`).
+    for (const declaration of tree.rootNode.descendantsOfType("class_declaration")) {
+      const name = declaration?.childForFieldName("name")?.text;
+      const bases = declaration?.namedChildren.find((child) => child?.type === "base_list")?.namedChildren ?? [];
+      for (const base of bases) {
+        const interfaceName = base?.type === "identifier" ? base.text : null;
+        if (!name || !interfaceName || interfaceName !== `I${name}` || declared.has(interfaceName)) continue;
+        lowered.module.body.push({ kind: "export-named", range: at, declaration: null, specifiers: [{ local: name, exported: interfaceName }], source: null } as IR.Statement);
+      }
+    }
     return lowered;
   }
 

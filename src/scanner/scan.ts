@@ -126,9 +126,10 @@ const LARGE_STACK_MB = 256;
 
 
 /** What a file imports that the prefilter judges it with: JS/TS relative imports, the classes a PHP file names, what a Go file uses of its package. */
-function importsIn(language: LanguageId, text: string, file: string): readonly string[] {
+function importsIn(language: LanguageId, text: string, file: string, hints: Hints): readonly string[] {
   if (language === "typescript") return relativeImports(text);
-  if (language === "csharp") return csharpTypeImports(text);
+  // The types of its fields and parameters (services handed in by dependency injection) only for a file with words of the API.
+  if (language === "csharp") return csharpTypeImports(text, hints.signals !== 0 || hints.words.length > 0);
   if (language === "go") return goPackageImports(text, file);
   if (language === "python") return pythonModuleImports(text);
   if (language === "ruby") return rubyRequireImports(text);
@@ -332,8 +333,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (!hintsOf.has(target)) {
       if (options.shard || !discovery.languages.has(target)) restedOn(target);
       const read = sourceOf(target);
-      hintsOf.set(target, read.ok ? prefilter.hints(read.text) : NO_HINTS);
-      importsOf.set(target, read.ok ? importsIn(languageOf(target), read.text, target) : NO_IMPORTS);
+      const hints = read.ok ? prefilter.hints(read.text) : NO_HINTS;
+      hintsOf.set(target, hints);
+      importsOf.set(target, read.ok ? importsIn(languageOf(target), read.text, target, hints) : NO_IMPORTS);
       if (read.ok) readEarly.add(target);
       const bundler = read.ok ? bundlerOf(target, read.text) : null;
       if (bundler !== null) bundlesReadEarly.set(target, bundler);
@@ -453,7 +455,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         continue;
       }
       hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
-      imports = importsIn(languageOf(file), read.text, file);
+      imports = importsIn(languageOf(file), read.text, file, hints);
       if (languageOf(file) === "go" && !file.endsWith("_test.go")) goDeclarations.set(file, goDeclarationsOf(read.text));
       everyReadKnown &&= previous !== null && !previous.ownOutput && previous.bundle === undefined && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
       if (cache) {
