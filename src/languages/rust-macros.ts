@@ -15,6 +15,8 @@ export const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "hea
 /** Methods that hand back the same text (or the value inside a `Result`/`Option`). */
 export const SAME_VALUE = new Set([
   ...["to_string", "to_owned", "clone", "into", "as_str", "as_ref", "borrow", "unwrap", "expect", "unwrap_or_default", "as_deref", "to_vec", "iter", "into_iter", "trim", "as_slice"],
+  // an Option's or Result's value taken or copied (`as_array().cloned().unwrap_or_default()`, `.ok()`, `.unwrap_or(x)`: the value, not the default)
+  ...["cloned", "copied", "ok", "unwrap_or", "unwrap_or_else"],
   // serde_json's views of a value (`body["result"].as_array()`), and reqwest's/ureq's `send()`/`call()` of a request built
   ...["as_array", "as_object", "send", "call"],
 ]);
@@ -129,6 +131,17 @@ export class RustMacros {
     if (first.type === "identifier" || first.type === "self") {
       let value: IR.Expression = this.host.expression(first);
       let index = 1;
+      for (;;) {
+        // rec["zone_name"], rec.get("zone_name"): serde_json's lookup of a key written out
+        const indexed = parts[index]?.type === "token_tree" && parts[index]!.firstChild?.type === "[" ? literalKey(parts[index]!) : null;
+        const got = parts[index]?.type === "." && parts[index + 1]?.text === "get" && parts[index + 2]?.type === "token_tree" && parts[index + 2]!.firstChild?.type === "(" ? literalKey(parts[index + 2]!) : null;
+        const key = indexed ?? got;
+        if (key === null) break;
+        const keyExpression = this.host.expression(key);
+        const at: IR.Range = [first.startIndex, parts[index + (indexed ? 0 : 2)]!.endIndex];
+        value = this.host.member(value, keyExpression.kind === "string" ? keyExpression.value : null, at, this.host.range(key), keyExpression);
+        index += indexed ? 1 : 3;
+      }
       while (index + 1 < parts.length && parts[index]!.type === "." && parts[index + 1]!.type === "identifier") {
         const field = parts[index + 1]!;
         const argumentTree = parts[index + 2]?.type === "token_tree" && parts[index + 2]!.firstChild?.type === "(" ? parts[index + 2]! : null;
@@ -145,6 +158,14 @@ export class RustMacros {
         if (call && !SAME_VALUE.has(field.text)) break;
         if (!call) value = this.host.member(value, field.text, [first.startIndex, field.endIndex], this.host.range(field));
         index += call ? 3 : 2;
+      }
+      // (a key lookup after the fields: `rec.data["service"]`)
+      while (index < parts.length && parts[index]!.type === "token_tree" && parts[index]!.firstChild?.type === "[") {
+        const key = literalKey(parts[index]!);
+        if (key === null) break;
+        const keyExpression = this.host.expression(key);
+        value = this.host.member(value, keyExpression.kind === "string" ? keyExpression.value : null, [first.startIndex, parts[index]!.endIndex], this.host.range(key), keyExpression);
+        index++;
       }
       if (index === parts.length) return value;
       // Self::BASE, consts::API_BASE, Method::POST
@@ -178,6 +199,12 @@ export class RustMacros {
     if (node.type === "string_literal" || node.type === "raw_string_literal") return [this.host.expression(node)];
     return node.descendantsOfType(["string_literal", "raw_string_literal"]).flatMap((literal) => (literal ? [this.host.expression(literal)] : []));
   }
+}
+
+/** The one string literal a `[…]` or `(…)` token tree holds (`["zone_name"]`, `("zone_name")`), or null. */
+function literalKey(tree: SyntaxNode): SyntaxNode | null {
+  const inner = tree.namedChildren.filter((child): child is SyntaxNode => child !== null && !isComment(child));
+  return inner.length === 1 && inner[0]!.type === "string_literal" ? inner[0]! : null;
 }
 
 export function isComment(node: SyntaxNode): boolean {
