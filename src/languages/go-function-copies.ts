@@ -12,31 +12,30 @@ export const RESULT_SUFFIX = "%r";
 
 export const resultKey = (name: string, method: boolean) => (method ? `.${name}` : name);
 
+/** A function or method declared at the top level (`func (c *Client) records(`): its receiver, if any, and its name. */
+const GO_FUNCTION = /^func[ \t]*(\([^)\n]*\))?[ \t]*([A-Za-z_]\w*)/gm;
+/** A call whose results are assigned to several names (`zoneID, byName, err := records(zone)`, `if a, b := c.get(x); …`). */
+const GO_RESULTS_ASSIGNED = /^[ \t]*(?:if[ \t]+)?((?:[A-Za-z_]\w*[ \t]*,[ \t]*)+[A-Za-z_]\w*)[ \t]*:?=[ \t]*([A-Za-z_][\w.]*)[ \t]*\(/gm;
+/** Names a later result is given that are no value of the API (an error, the `ok` of a lookup). */
+const NOT_VALUES = new Set(["_", "err", "ok", "error"]);
+
 /**
  * The later results (after the first) of functions and methods that calls of a file assign to a
- * name (`zoneID, byName, err := records(zone)`: `records`' result 1 and 2), by function name (a
- * method's with a leading `.`).
+ * name (`zoneID, byName, err := records(zone)`: `records`' result 1), by function name (a
+ * method's with a leading `.`). Read from the text: a file's assignments are many, and walking
+ * the syntax tree for them cost a generated SDK's files a fifth of their lowering.
  */
-export function resultsUsedOf(root: SyntaxNode): Map<string, Set<number>> {
+export function resultsUsedOf(text: string): Map<string, Set<number>> {
   const used = new Map<string, Set<number>>();
   // Only the file's own functions and methods have copies (not the SDK's `api.DNSRecords`).
-  const declared = new Set(root.namedChildren.flatMap((child) => {
-    const name = child?.type === "function_declaration" || child?.type === "method_declaration" ? child.childForFieldName("name")?.text : undefined;
-    return name === undefined ? [] : [resultKey(name, child!.type === "method_declaration")];
-  }));
-  for (const assignment of root.descendantsOfType(["short_var_declaration", "assignment_statement"])) {
-    const left = assignment?.childForFieldName("left")?.namedChildren ?? [];
-    const right = assignment?.childForFieldName("right")?.namedChildren ?? [];
-    const call = right[0];
-    if (left.length < 2 || right.length !== 1 || call?.type !== "call_expression") continue;
-    const callee = call.childForFieldName("function");
-    const method = callee?.type === "selector_expression";
-    const name = method ? callee.childForFieldName("field")?.text : callee?.type === "identifier" ? callee.text : undefined;
-    if (name === undefined) continue;
-    const key = resultKey(name, method);
+  const declared = new Set([...text.matchAll(GO_FUNCTION)].map((match) => resultKey(match[2]!, match[1] !== undefined)));
+  for (const match of text.matchAll(GO_RESULTS_ASSIGNED)) {
+    const callee = match[2]!;
+    const dot = callee.lastIndexOf(".");
+    const key = resultKey(callee.slice(dot + 1), dot >= 0);
     if (!declared.has(key)) continue;
-    left.forEach((target, index) => {
-      if (index === 0 || target?.type !== "identifier" || target.text === "_") return;
+    match[1]!.split(",").forEach((target, index) => {
+      if (index === 0 || NOT_VALUES.has(target.trim())) return;
       let indices = used.get(key);
       if (!indices) used.set(key, (indices = new Set()));
       indices.add(index);
@@ -44,6 +43,9 @@ export function resultsUsedOf(root: SyntaxNode): Map<string, Set<number>> {
   }
   return used;
 }
+
+/** encoding/json's decoding (`json.Unmarshal(`, `json.NewDecoder(`), not another package's (`apijson.Unmarshal(`). */
+const GO_JSON_DECODING = /\bjson\.(?:Unmarshal|NewDecoder)\(/;
 
 /** The name given the copy of a function that decodes JSON into a parameter, which returns that parameter. */
 export const OUT_PARAMETER_SUFFIX = "%out";
@@ -76,7 +78,9 @@ function parameterNames(node: SyntaxNode): string[] {
  * on to one that does, by name. A name declared twice (a function and a method, or methods of two
  * types) with different parameters is left out.
  */
-export function outParametersOf(root: SyntaxNode): Map<string, OutParameter> {
+export function outParametersOf(root: SyntaxNode, text: string): Map<string, OutParameter> {
+  // Most files decode nothing with encoding/json: their functions are not searched.
+  if (!GO_JSON_DECODING.test(text)) return new Map();
   const functions = root.namedChildren.filter((child): child is SyntaxNode => child?.type === "function_declaration" || child?.type === "method_declaration");
   const found = new Map<string, OutParameter | null>();
   const calls = new Map(functions.map((fn) => [fn, fn.childForFieldName("body")?.descendantsOfType("call_expression").filter((call): call is SyntaxNode => call !== null) ?? []]));

@@ -29,7 +29,7 @@ import { contentHash } from "../files/content-hash.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
 import { bundlerOf, bundleSkipped } from "../files/generated-bundle.js";
 import { codeStamp } from "./code-stamp.js";
-import { csharpTypeImports, goDeclarationsOf, goPackageImports, NO_IMPORTS, type GoDeclarations, phpClassImports, pythonModuleImports, relativeImports, rubyRequireImports, type ImportGraph } from "../core/import-graph.js";
+import { csharpTypeImports, goDeclarationsOf, goPackageImports, isGeneratedGoFile, NO_IMPORTS, type GoDeclarations, phpClassImports, pythonModuleImports, relativeImports, rubyRequireImports, type ImportGraph } from "../core/import-graph.js";
 import { NO_RULES, Prefilter, PREFILTER_FINGERPRINT } from "../core/prefilter.js";
 import { compareFindings, compareProblems, summarize, withoutEdits, type ScanFinding, type ScanResult, type UnusedDirective } from "./result.js";
 import { shardOf, type Shard } from "./shard.js";
@@ -456,7 +456,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       }
       hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
       imports = importsIn(languageOf(file), read.text, file, hints);
-      if (languageOf(file) === "go" && !file.endsWith("_test.go")) goDeclarations.set(file, goDeclarationsOf(read.text));
+      // (Not of a generated file: a generated SDK's thousands of files are read for declarations only when a file of theirs is resolved.)
+      if (languageOf(file) === "go" && !file.endsWith("_test.go") && !isGeneratedGoFile(read.text)) goDeclarations.set(file, goDeclarationsOf(read.text));
       everyReadKnown &&= previous !== null && !previous.ownOutput && previous.bundle === undefined && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.
