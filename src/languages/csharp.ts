@@ -68,6 +68,14 @@ export function lowerCSharp(tree: Tree, text: string, file: string): LoweredFile
   return new CSharpLowering(file, text).lowerTree(tree);
 }
 
+
+/**
+ * A property given its JSON name by an attribute: System.Text.Json's `[JsonPropertyName("zone_name")]`,
+ * Newtonsoft's `[JsonProperty("zone_id")]` or `[JsonProperty(PropertyName = "zone_id")]`, before
+ * `public string ZoneName { get; set; }` (other attributes and modifiers between).
+ */
+const CSHARP_JSON_PROPERTY = /\[\s*(?:JsonPropertyName|JsonProperty)\s*\(\s*(?:PropertyName\s*=\s*)?"([^"\n]+)"[^\]\n]*\]\s*(?:\[[^\]\n]*\]\s*)*(?:(?:public|internal|protected|private|virtual|override|required|new|static|readonly)\s+)*[\w.<>\[\]?, ]+?\s+([A-Za-z_]\w*)\s*[{;=]/g;
+
 class CSharpLowering extends TreeLowering {
   protected readonly grammarLabel = "C#";
   private readonly scope = new ClassScope();
@@ -106,6 +114,26 @@ class CSharpLowering extends TreeLowering {
       }
     }
     return lowered;
+  }
+
+  /** The JSON names properties of this file are given by attributes, by property name; null where two disagree. */
+  private attributedProperties: Map<string, string | null> | null = null;
+
+  /**
+   * The key a property is read as: the JSON name its attribute gives it (`[JsonPropertyName("zone_name")]
+   * public string ZoneName`, Newtonsoft's `[JsonProperty("zone_id")]`), for a property attributed
+   * the same way wherever this file declares it; else its name as written.
+   */
+  private jsonKey(property: string): string {
+    if (!this.attributedProperties) {
+      this.attributedProperties = new Map();
+      for (const match of this.text.matchAll(CSHARP_JSON_PROPERTY)) {
+        const [, jsonName, name] = match as unknown as [string, string, string];
+        const known = this.attributedProperties.get(name);
+        this.attributedProperties.set(name, known === undefined || known === jsonName ? jsonName : null);
+      }
+    }
+    return this.attributedProperties.get(property) ?? property;
   }
 
   // ---- statements ----------------------------------------------------------------------------
@@ -386,7 +414,7 @@ class CSharpLowering extends TreeLowering {
         if ((object.text === "string" || object.text === "String") && fieldName === "Empty") return this.string("", range);
         // JsonDocument's `RootElement`: the document's JSON itself.
         if (fieldName === "RootElement") return this.expression(object);
-        return this.member(this.expression(object), fieldName, range, this.range(field));
+        return this.member(this.expression(object), this.jsonKey(fieldName), range, this.range(field));
       }
       case "conditional_access_expression": {
         // client?.Zones: the member of the value
