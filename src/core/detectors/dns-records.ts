@@ -8,7 +8,7 @@
  * written in a literal, assigned, or read where the code shows the record is SRV.
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
-import { declaresDnsRecordField, dnsRecordOfNamedType, dnsRecordValueOfType, isTypeComparison } from "../evaluator/index.js";
+import { declaresDnsRecordField, dnsRecordOfNamedType, dnsRecordValueOfType, isTypeComparison, snakeCase } from "../evaluator/index.js";
 import type { TextEdit } from "../finding.js";
 import { memberKey, type Expression, type Identifier, type MemberExpression, type Node, type ObjectLiteral, type Property, type Range, type TypeDeclaration } from "../ir.js";
 import { staticText, type Value } from "../values.js";
@@ -79,10 +79,14 @@ export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
       confidence: "high",
     });
 
+  // C# binds a model's PascalCase properties to the API's snake_case JSON (attributes in the
+  // model's file, or a naming policy): `r.ZoneName` of a record is its `zone_name`.
+  const boundByName = ctx.program.module.file.endsWith(".cs");
   for (const member of ctx.program.members) {
-    const entry = member.property === null ? undefined : byField.get(member.property);
+    const field = member.property === null ? null : boundByName && /^[A-Z][a-z]/.test(member.property) ? snakeCase(member.property) : member.property;
+    const entry = field === null ? undefined : byField.get(field);
     if (!entry || ctx.isWritten(member)) continue;
-    if (recordEvidence(ctx, member.object, member.property)) report(entry, member.property!, member.propertyRange);
+    if (recordEvidence(ctx, member.object, field)) report(entry, field!, member.propertyRange);
   }
   for (const pattern of ctx.program.objectPatterns) {
     const wanted = pattern.properties.filter((property) => property.key !== null && byField.has(property.key));

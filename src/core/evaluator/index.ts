@@ -3,3 +3,4 @@ export { Evaluator, type EvaluatorContext, type ModuleHost, type TypeOracle } fr
 export { hintOf, isTypeComparison, returnsOf } from "./hints.js";
 export { declaresDnsRecordField, dnsRecordOfNamedType } from "./declared-types.js";
 export { dnsRecordValueOfType } from "./responses.js";
+export { snakeCase } from "./providers.js";
