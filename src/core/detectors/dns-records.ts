@@ -8,7 +8,7 @@
  * written in a literal, assigned, or read where the code shows the record is SRV.
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
-import { declaresDnsRecordField, dnsRecordOfNamedType, dnsRecordValueOfType, isTypeComparison, snakeCase } from "../evaluator/index.js";
+import { apiFieldOfRead, declaresDnsRecordField, dnsRecordOfNamedType, dnsRecordValueOfType, isTypeComparison } from "../evaluator/index.js";
 import type { TextEdit } from "../finding.js";
 import { memberKey, type Expression, type Identifier, type MemberExpression, type Node, type ObjectLiteral, type Property, type Range, type TypeDeclaration } from "../ir.js";
 import { staticText, type Value } from "../values.js";
@@ -79,11 +79,9 @@ export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
       confidence: "high",
     });
 
-  // C# binds a model's PascalCase properties to the API's snake_case JSON (attributes in the
-  // model's file, or a naming policy): `r.ZoneName` of a record is its `zone_name`.
-  const boundByName = ctx.program.module.file.endsWith(".cs");
   for (const member of ctx.program.members) {
-    const field = member.property === null ? null : boundByName && /^[A-Z][a-z]/.test(member.property) ? snakeCase(member.property) : member.property;
+    // (C#'s `r.ZoneName` is `zone_name`: see `apiFieldOfRead`.)
+    const field = member.property === null ? null : apiFieldOfRead(ctx.program.module.file, member.property);
     const entry = field === null ? undefined : byField.get(field);
     if (!entry || ctx.isWritten(member)) continue;
     if (recordEvidence(ctx, member.object, field)) report(entry, field!, member.propertyRange);

@@ -26,13 +26,13 @@ import { sdkCallOutOfSight } from "./sdk.js";
 import { isGuzzleClientClass, libraryCall, UNKNOWN_VERB, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
 import { RequestFinder } from "./requests.js";
-import { providerCall, snakeCase } from "./providers.js";
+import { providerCall } from "./providers.js";
 import { excludedField, narrowedField, narrowedValue } from "./narrowing.js";
 import { classMember, instanceMethodThroughClass, instanceProperty, selfOf, thisMember, thisOfCaller } from "./classes.js";
 import { fieldsSetBefore } from "./setters.js";
 import { urlComponent } from "./url-values.js";
 import { valueOfDeclaredType } from "./declared-types.js";
-import { responseMethod, responseProperty, responseTextOfPieces, srvSelection } from "./responses.js";
+import { apiFieldOfRead, responseMethod, responseProperty, responseTextOfPieces, srvSelection } from "./responses.js";
 
 /** Gives the evaluator the modules that relative imports name (the scanner's files, or the disk). */
 export interface ModuleHost {
@@ -563,9 +563,8 @@ export class Evaluator {
       if (object.kind === "records" || object.kind === "array") return this.elementOf(object);
       return unkeyedLookup(object) ?? UNKNOWN;
     }
-    // C# binds a model's PascalCase properties to the API's snake_case JSON (attributes in the
-    // model's file, or a naming policy): `page.Result` of a body is its `result`.
-    if (/^[A-Z][a-z]/.test(key) && (object.kind === "body" || object.kind === "records" || object.kind === "record") && program.module.file.endsWith(".cs")) key = snakeCase(key);
+    // A property of the API's JSON as the language binds it (C#'s `page.Result` is `result`).
+    if (object.kind === "body" || object.kind === "records" || object.kind === "record") key = apiFieldOfRead(program.module.file, key);
     const value = this.property(object, key) ?? UNKNOWN;
     // `setting.id` inside `switch (setting.id) { case "minify": … }`: that text, when not known otherwise.
     return node.object.kind === "identifier" && (value.kind === "unknown" || value.kind === "choice") ? (narrowedValue(program, node) ?? value) : value;

@@ -2,5 +2,4 @@
 export { Evaluator, type EvaluatorContext, type ModuleHost, type TypeOracle } from "./evaluator.js";
 export { hintOf, isTypeComparison, returnsOf } from "./hints.js";
 export { declaresDnsRecordField, dnsRecordOfNamedType } from "./declared-types.js";
-export { dnsRecordValueOfType } from "./responses.js";
-export { snakeCase } from "./providers.js";
+export { apiFieldOfRead, dnsRecordValueOfType } from "./responses.js";

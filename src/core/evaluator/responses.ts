@@ -5,6 +5,7 @@
  */
 import { ELEMENT_METHODS, SUBSET_METHODS } from "../libraries.js";
 import { isHole, type RequestInfo, type StringValue, type Value } from "../values.js";
+import { snakeCase } from "./providers.js";
 import { isSrvPredicate } from "./hints.js";
 
 const DNS_RECORD_TYPE = /\b(?:Dns|DNS)_?Records?\b|\b(?:Dns|DNS)Record(?:Response|Result|Row)?\b|\bRecord(?:Get|List|Create|Edit|Update)?Response\b|\b(?:A|AAAA|CNAME|MX|TXT|SRV|NS|CAA|PTR|NAPTR)Record\b|\bRecords\.[A-Z]\w*\b/;
@@ -130,4 +131,14 @@ export function describeRequest(request: RequestInfo): string {
 
 function shortUrl(url: StringValue): string {
   return url.parts.map((part) => (isHole(part) ? "…" : part.text)).join("");
+}
+
+/**
+ * The field of the API's JSON that a read of `property` in `file` names: in C#, whose models bind
+ * their PascalCase properties to the API's snake_case fields (by attributes, often in the model's
+ * own file, or a naming policy), `Result` is `result` and `ZoneName` is `zone_name`; elsewhere the
+ * property as written. For a value known to come from the API (a body or its records).
+ */
+export function apiFieldOfRead(file: string, property: string): string {
+  return file.endsWith(".cs") && /^[A-Z][a-z]/.test(property) ? snakeCase(property) : property;
 }
