@@ -33,6 +33,13 @@ export interface CompilerLowering {
   commentsOf(sourceFile: TS.SourceFile): IR.Module["comments"];
 }
 
+/** Where the text writes `-disable` or `-enable` (the directives' words: see scanner/suppressions.ts), in order. */
+function directiveOffsets(text: string): number[] {
+  const offsets: number[] = [];
+  for (const word of ["-disable", "-enable"]) for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) offsets.push(at);
+  return offsets.sort((a, b) => a - b);
+}
+
 export function compilerLowering(ts: Compiler): CompilerLowering {
   const K = ts.SyntaxKind;
   function scriptKindOf(path: string): TS.ScriptKind {
@@ -618,8 +625,9 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
 
   function commentsOf(sourceFile: TS.SourceFile): IR.Module["comments"] {
     const text = sourceFile.text;
-    // Comments matter to suppressions only; most files have none worth the walk.
+    // Comments matter to suppressions only: those that hold a directive. Most files have none worth the walk.
     if (!text.includes("-disable")) return [];
+    const directives = directiveOffsets(text);
     const comments: IR.Module["comments"] = [];
     const seen = new Set<number>();
     const collect = (position: number) => {
@@ -630,10 +638,30 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         comments.push({ text: text.slice(comment.pos + 2, block ? comment.end - 2 : comment.end), range: [comment.pos, comment.end], block });
       }
     };
+    // A comment is found from the end of the token before it: a node's start (its leading
+    // comments) or end (its trailing ones). Only nodes whose text spans a directive can lead to
+    // one; of the others only their own start and end are asked.
+    const spansDirective = (node: TS.Node) => {
+      // The first directive at or after the node's start, by bisection.
+      let low = 0;
+      let high = directives.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (directives[middle]! < node.pos) low = middle + 1;
+        else high = middle;
+      }
+      return low < directives.length && directives[low]! < node.end;
+    };
     const visit = (node: TS.Node) => {
       collect(node.pos);
       collect(node.end);
-      ts.forEachChild(node, visit);
+      ts.forEachChild(node, (child) => {
+        if (spansDirective(child)) visit(child);
+        else {
+          collect(child.pos);
+          collect(child.end);
+        }
+      });
     };
     visit(sourceFile);
     return comments.sort((a, b) => a.range[0] - b.range[0]);
