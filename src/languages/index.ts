@@ -137,6 +137,7 @@ const INTERPRETERS: Readonly<Record<string, LanguageId>> = {
  * keeps its own).
  */
 const GRAMMAR_WORKAROUNDS: Partial<Record<GrammarName, (text: string) => string>> = {
+  "c-sharp": (text) => (text.includes('}"""') ? withoutEscapedQuoteBeforeClose(text) : text),
   bash: (text) => (text.includes("\\(") ? text.replace(/(?<=[ \t])\\[()](?=[ \t;]|$)/gm, "  ") : text),
   // tree-sitter-powershell fails on an empty script block given as a value (`@{ "setup" = {}; … }`:
   // read as an empty string, `''`) and on a path that starts with a variable
@@ -242,6 +243,52 @@ export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise
     [...wanted].filter((id) => !lowerers.has(id) && id !== "typescript").map(async (id) => [id, await frontEnd(id)] as const),
   );
   for (const [id, lower] of modules) lowerers.set(id, lower);
+}
+
+/**
+ * tree-sitter-c-sharp reads `}"""` that ends an interpolated verbatim string (`$@"…{name}"""`: a
+ * hole, an escaped quote, the closing quote) as a raw string's delimiter and fails on the rest of
+ * the file: a test of 359 lines building JSON this way was "only partly analysed" from its first
+ * line, and the run failed. That escaped quote is rewritten to two apostrophes (the same length:
+ * positions stay those of the file); raw strings (`$"""{name}"""`) keep theirs.
+ */
+function withoutEscapedQuoteBeforeClose(text: string): string {
+  const rewritten: number[] = [];
+  let scannedTo = 0;
+  for (const start of text.matchAll(/\$@"|@\$"/g)) {
+    if (start.index < scannedTo) continue;
+    let at = start.index + 3;
+    let afterHole = false;
+    while (at < text.length) {
+      const char = text[at];
+      if (char === '"') {
+        if (text[at + 1] !== '"') {
+          at++;
+          break;
+        }
+        if (afterHole && text[at + 2] === '"') rewritten.push(at);
+        at += 2;
+        afterHole = false;
+      } else if (char === "{" && text[at + 1] !== "{") {
+        // A hole, to its closing brace.
+        let depth = 1;
+        for (at++; at < text.length && depth > 0; at++) depth += text[at] === "{" ? 1 : text[at] === "}" ? -1 : 0;
+        afterHole = true;
+      } else {
+        at += char === "{" || char === "}" ? 2 : 1;
+        afterHole = false;
+      }
+    }
+    scannedTo = at;
+  }
+  if (rewritten.length === 0) return text;
+  let result = "";
+  let from = 0;
+  for (const at of rewritten) {
+    result += `${text.slice(from, at)}''`;
+    from = at + 2;
+  }
+  return result + text.slice(from);
 }
 
 async function frontEnd(id: LanguageId): Promise<Lower> {

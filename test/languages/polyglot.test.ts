@@ -184,6 +184,32 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["9 PATCH"]);
   });
 
+  it("reads a C# file past an interpolated verbatim string that ends with an escaped quote, which tree-sitter-c-sharp cannot parse", async () => {
+    const dir = scratchDirectory("csharp-verbatim-interpolation");
+    // Enough members after the string that the parser's failure covers most of the file.
+    const helpers = Array.from({ length: 8 }, (_, index) => [`    private static int Helper${index}(int x)`, "    {", `        return x + ${index};`, "    }"]).flat();
+    const source = [
+      "using System.Net.Http;",
+      "public class Zones",
+      "{",
+      '    private static string Quoted(string name) => $@"""{name}""";',
+      ...helpers,
+      '    private static string Json(string id) => $@"{{""id"":""{id}"",""note"":""say """"hi""""""}}";',
+      '    private static string Raw(string name) => $"""{name}""";',
+      "    public async Task<string> Minify(HttpClient http, string zone)",
+      "    {",
+      '        var response = await http.GetAsync($"https://api.cloudflare.com/client/v4/zones/{zone}/settings/minify");',
+      "        return await response.Content.ReadAsStringAsync();",
+      "    }",
+      "}",
+    ].join("\n");
+    writeFileSync(join(dir, "Zones.cs"), `${source}\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    // Before, the file was "only partly analysed" from its first line, and the run failed.
+    expect(result.summary.problems).toEqual([]);
+    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["41 GET"]);
+  });
+
   it("scans only the languages asked for", async () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));
