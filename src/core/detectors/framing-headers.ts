@@ -4,11 +4,14 @@
  * those of objects it spreads, `{ ...CHUNKED, "Content-Length": n }`, from this module or another),
  * or set one by one on the same headers object (`headers.set`, `append`, `setHeader`,
  * `headers[name] = …`), beside those it was made with (`new Headers({ "Content-Length": n })`),
- * unless one of them is removed from it (`headers.delete(…)`).
+ * unless one of them is removed from it (`headers.delete(…)`), or they are set in branches of which
+ * only one runs (`if (size !== null) h["Content-Length"] = size; else h["Transfer-Encoding"] =
+ * "chunked"`: how HTTP clients choose one of the two, guzzle's and requests' among them).
  * Server responses (`res.writeHead`, `new Response`) are not requests to the API.
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
 import type { Expression, Node, Range } from "../ir.js";
+import type { Program } from "../program.js";
 import { staticText } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
@@ -45,14 +48,14 @@ export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
       if (wanted.every((field) => seen.has(field))) report(latest(wanted.map((field) => seen.get(field)!)));
     }
 
-    // Headers set one at a time on the same receiver.
-    const byReceiver = new Map<string, Map<string, Range>>();
-    const note = (receiver: Expression, name: string | null, range: Range) => {
+    // Headers set one at a time on the same receiver: every place each is set.
+    const byReceiver = new Map<string, Map<string, HeaderSet[]>>();
+    const note = (receiver: Expression, name: string | null, site: HeaderSet) => {
       if (name === null || !wanted.includes(name.toLowerCase())) return;
       const key = receiverKey(ctx, receiver);
       if (key === null) return;
-      const names = byReceiver.get(key) ?? new Map<string, Range>();
-      names.set(name.toLowerCase(), range);
+      const names = byReceiver.get(key) ?? new Map<string, HeaderSet[]>();
+      names.set(name.toLowerCase(), [...(names.get(name.toLowerCase()) ?? []), site]);
       byReceiver.set(key, names);
       initialKeys(ctx, receiver, entry, names);
     };
@@ -69,18 +72,61 @@ export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
       }
       // A name alone reads the header (Express's `req.header("content-length")`): only a name and a value sets it.
       if (!SETTERS.has(callee.property) || call.args.length < 2) continue;
-      note(callee.object, staticText(ctx.evaluator.value(ctx.program, call.args[0])), call.range);
+      note(callee.object, staticText(ctx.evaluator.value(ctx.program, call.args[0])), { node: call, range: call.range });
     }
     for (const member of ctx.program.members) {
       const parent = ctx.program.parentOf(member);
       if (parent?.kind !== "expression-pattern" || !ctx.isWritten(member)) continue;
-      note(member.object, member.property, ctx.program.parentOf(parent)!.range);
+      const assignment = ctx.program.parentOf(parent)!;
+      note(member.object, member.property, { node: assignment, range: assignment.range });
     }
     for (const [key, names] of byReceiver) {
-      if (!dropped.has(key) && wanted.every((field) => names.has(field))) report(latest(wanted.map((field) => names.get(field)!)));
+      if (dropped.has(key)) continue;
+      const together = setTogether(ctx.program, wanted.map((field) => names.get(field) ?? []));
+      if (together) report(latest(together.map((site) => site.range)));
     }
   }
 }
+
+/** Where a header is set: the call or assignment (or the literal it was made with), and what is reported. */
+interface HeaderSet {
+  node: Node;
+  range: Range;
+}
+
+/**
+ * One place each header is set (`sites`: the places of each), no two of them in branches of
+ * which only one runs; null if there is no such choice.
+ */
+function setTogether(program: Program, sites: readonly (readonly HeaderSet[])[], chosen: HeaderSet[] = []): HeaderSet[] | null {
+  if (chosen.length === sites.length) return chosen;
+  for (const site of sites[chosen.length]!) {
+    if (chosen.some((other) => inExclusiveBranches(program, site.node, other.node))) continue;
+    const found = setTogether(program, sites, [...chosen, site]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Whether `a` and `b` are in different branches of one `if … else` or `… ? … : …`. */
+function inExclusiveBranches(program: Program, a: Node, b: Node): boolean {
+  const branchesOf = (node: Node) => {
+    const branches = new Map<Node, Node>();
+    for (let child = node, parent = program.parentOf(node); parent; child = parent, parent = program.parentOf(parent)) {
+      if (parent.kind === "if" || parent.kind === "conditional") branches.set(parent, child);
+    }
+    return branches;
+  };
+  const ofA = branchesOf(a);
+  for (const [choice, branch] of branchesOf(b)) {
+    const other = ofA.get(choice);
+    // Not the test: a header set while testing is set before either branch runs.
+    if (other !== undefined && other !== branch && other !== testOf(choice) && branch !== testOf(choice)) return true;
+  }
+  return false;
+}
+
+const testOf = (choice: Node) => (choice.kind === "if" || choice.kind === "conditional" ? choice.test : null);
 
 function latest(ranges: Range[]): Range {
   return ranges.reduce((a, b) => (b[0] > a[0] ? b : a));
@@ -105,13 +151,13 @@ function rootIdentifier(expression: Expression): Extract<Expression, { kind: "id
 }
 
 /** `const headers = { 'Content-Length': n }` and later `headers['Transfer-Encoding'] = …` */
-function initialKeys(ctx: DetectorContext, receiver: Expression, entry: CatalogueEntry, names: Map<string, Range>): void {
+function initialKeys(ctx: DetectorContext, receiver: Expression, entry: CatalogueEntry, names: Map<string, HeaderSet[]>): void {
   const value = ctx.evaluator.value(ctx.program, receiver);
   if (value.kind !== "object" || !value.node || value.program !== ctx.program) return;
   for (const property of value.node.properties) {
     if (property.kind !== "property" || property.key === null) continue;
     const name = property.key.toLowerCase();
-    if (entry.fields.some((field) => field.toLowerCase() === name) && !names.has(name)) names.set(name, property.keyRange);
+    if (entry.fields.some((field) => field.toLowerCase() === name) && !names.has(name)) names.set(name, [{ node: value.node, range: property.keyRange }]);
   }
 }
 
