@@ -65,6 +65,8 @@ export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
   private readonly cache = new WeakMap<Expression, Value>();
   private readonly active = new Set<object>();
+  /** Lists whose pushed values are being worked out (see `bindingUncached`). */
+  private readonly expandingPushes = new Set<Binding>();
   private readonly requests = new RequestFinder(this);
 
   constructor(readonly context: EvaluatorContext) {}
@@ -342,7 +344,21 @@ export class Evaluator {
         // `const names = []; names.push("brotli")`: the list with what is added to it.
         if (binding.pushed.length > 0 && value.kind === "array") {
           const pushed = binding.pushed;
-          return { kind: "array", elements: () => [...value.elements(), ...pushed.flatMap((element) => this.pushedValues(program, binding, element, env))] };
+          const expanding = this.expandingPushes;
+          return {
+            kind: "array",
+            elements: () => {
+              // A push in a loop over the list itself (`for (const s of scopes) { …; scopes.push(x) }`):
+              // its turns are the list as made, without what the loop pushes.
+              if (expanding.has(binding)) return value.elements();
+              expanding.add(binding);
+              try {
+                return [...value.elements(), ...pushed.flatMap((element) => this.pushedValues(program, binding, element, env))];
+              } finally {
+                expanding.delete(binding);
+              }
+            },
+          };
         }
         if (value.kind === "object" && value.map) return withMapSets(this, program, value, binding, env);
         return binding.memberWrites.length > 0 && value.kind === "object" ? withMemberWrites(this, program, value, binding.memberWrites, env) : value;
