@@ -246,6 +246,38 @@ export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise
 }
 
 /**
+ * Rewrites tried only when the grammar could not make out a file (same length: positions stay
+ * those of the file), for constructs the language allows that a grammar fails on, where the
+ * rewrite may cost a little of what the file says; kept only if the grammar then reads all of the
+ * file, or most of a file it could not make out before.
+ * tree-sitter-c-sharp fails on a declaration split by `#if … #else … #endif` (PSScriptAnalyzer's
+ * `#if CORECLR` / `public SemanticVersion GetPSVersion()` / `#else` / `public Version
+ * GetPSVersion()`: a 3,905-line file read from line 16; in a small file, the methods after it were lost): the first branch of each such group is
+ * kept, the others and the directives blanked, as a build with the first branch's symbol defined would read it. And
+ * on a collection holding a variable named as an attribute's target (`list[key] = [type];`:
+ * jellyfin, from line 1): read as `[_ype]`, a name unknown.
+ */
+const GRAMMAR_FALLBACKS: Partial<Record<GrammarName, (text: string) => string>> = {
+  "c-sharp": (text) => withFirstBranchesOnly(text).replace(/(?<=\[\s*)(?:assembly|module|field|event|method|param|property|return|type)(?=\s*[\],])/g, (word) => `_${word.slice(1)}`),
+};
+
+/** `#if` groups as their first branch alone: the directives and the lines of `#elif`/`#else` branches blanked (line breaks kept). */
+function withFirstBranchesOnly(text: string): string {
+  if (!/^[ \t]*#if\b/m.test(text)) return text;
+  const lines = text.split("\n");
+  /** Per open `#if`, whether the branch now read is one after the first. */
+  const skipping: boolean[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const directive = /^[ \t]*#(if|elif|else|endif)\b/.exec(lines[index]!)?.[1];
+    if (directive === "if") skipping.push(false);
+    else if ((directive === "elif" || directive === "else") && skipping.length > 0) skipping[skipping.length - 1] = true;
+    else if (directive === "endif") skipping.pop();
+    if (directive !== undefined || skipping.includes(true)) lines[index] = lines[index]!.replace(/[^\r]/g, " ");
+  }
+  return lines.join("\n");
+}
+
+/**
  * tree-sitter-c-sharp reads `}"""` that ends an interpolated verbatim string (`$@"…{name}"""`: a
  * hole, an escaped quote, the closing quote) as a raw string's delimiter and fails on the rest of
  * the file: a test of 359 lines building JSON this way was "only partly analysed" from its first
@@ -308,13 +340,24 @@ async function frontEnd(id: LanguageId): Promise<Lower> {
       const [{ parseWith }, lowering] = await Promise.all([import("./tree-sitter.js"), treeLowering(id)]);
       const grammar = GRAMMAR_OF[id]!;
       const workaround = GRAMMAR_WORKAROUNDS[grammar];
-      return (path, text) => {
-        const tree = parseWith(grammar, workaround ? workaround(text) : text);
+      const fallback = GRAMMAR_FALLBACKS[grammar];
+      const lowerText = (path: string, text: string, source: string) => {
+        const tree = parseWith(grammar, source);
         try {
-          return lowering(tree, text, path);
+          return { lowered: lowering(tree, text, path), failed: tree.rootNode.hasError };
         } finally {
           tree.delete();
         }
+      };
+      return (path, text) => {
+        const source = workaround ? workaround(text) : text;
+        const first = lowerText(path, text, source);
+        if (!first.failed || !fallback) return first.lowered;
+        const retried = fallback(source);
+        if (retried === source) return first.lowered;
+        // The rewritten file, if the grammar reads all of it, or more of it than most.
+        const again = lowerText(path, text, retried);
+        return !again.failed || (first.lowered.partly && !again.lowered.partly) ? again.lowered : first.lowered;
       };
     }
     case "yaml": {

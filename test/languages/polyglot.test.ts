@@ -210,6 +210,60 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["41 GET"]);
   });
 
+  it("reads a C# file whose declarations are split by #if/#else, or whose collections hold a variable named type, which tree-sitter-c-sharp cannot parse", async () => {
+    const dir = scratchDirectory("csharp-grammar-fallbacks");
+    const helpers = Array.from({ length: 8 }, (_, index) => [`    private static int Helper${index}(int x)`, "    {", `        return x + ${index};`, "    }"]).flat();
+    const split = [
+      "using System.Net.Http;",
+      "public class Zones",
+      "{",
+      "#if NET8_0",
+      "    public static string Version()",
+      "#else",
+      "    public static object Version()",
+      "#endif",
+      "    {",
+      '        return "8";',
+      "    }",
+      ...helpers,
+      "    public async Task<string> Minify(HttpClient http, string zone)",
+      "    {",
+      '        var response = await http.GetAsync($"https://api.cloudflare.com/client/v4/zones/{zone}/settings/minify");',
+      "        return await response.Content.ReadAsStringAsync();",
+      "    }",
+      "}",
+    ];
+    const collection = [
+      "using System.Net.Http;",
+      "public class Registry",
+      "{",
+      "    public void Add(Dictionary<string, List<Type>> types, string key, Type type)",
+      "    {",
+      "        if (!types.TryGetValue(key, out var list))",
+      "        {",
+      "            types[key] = [type];",
+      "        }",
+      "        else",
+      "        {",
+      "            list.Add(type);",
+      "        }",
+      "    }",
+      ...helpers,
+      "    public async Task<string> Brotli(HttpClient http, string zone)",
+      "    {",
+      '        var response = await http.GetAsync($"https://api.cloudflare.com/client/v4/zones/{zone}/settings/brotli");',
+      "        return await response.Content.ReadAsStringAsync();",
+      "    }",
+      "}",
+    ];
+    writeFileSync(join(dir, "Zones.cs"), `${split.join("\n")}\n`);
+    writeFileSync(join(dir, "Registry.cs"), `${collection.join("\n")}\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    // Before, each file was "only partly analysed" (from its first lines), and the run failed.
+    expect(result.summary.problems).toEqual([]);
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["Registry.cs:49 GET", "Zones.cs:46 GET"]);
+  });
+
   it("scans only the languages asked for", async () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));
