@@ -61,6 +61,24 @@ export interface EvaluatorContext {
  */
 export const MAX_CALL_DEPTH = 6;
 
+/**
+ * A list's elements worked out when first asked for, from values that may lead back to the list
+ * itself (`let all = []; … all = [...all, ...page]` read in a loop over `all`): asked for again
+ * while they are being worked out, they are one unknown element, not a recursion without end.
+ */
+function acyclic(elements: () => Value[]): () => Value[] {
+  let working = false;
+  return () => {
+    if (working) return [UNKNOWN];
+    working = true;
+    try {
+      return elements();
+    } finally {
+      working = false;
+    }
+  };
+}
+
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
   private readonly cache = new WeakMap<Expression, Value>();
@@ -148,12 +166,13 @@ export class Evaluator {
         const elements = node.elements;
         return {
           kind: "array",
-          elements: () =>
+          elements: acyclic(() =>
             elements.flatMap((element) => {
               if (!element) return [UNKNOWN];
               if (element.kind === "spread") return this.spreadElements(this.value(program, element.argument, env));
               return [this.value(program, element, env)];
             }),
+          ),
         };
       }
       case "function":
@@ -440,7 +459,7 @@ export class Evaluator {
       // A list extended (Python's `records += page["result"]`): its elements and the pieces'.
       if (start.kind === "array") {
         const appends = binding.appends;
-        return { kind: "array", elements: () => [...start.elements(), ...appends.flatMap((piece) => this.spreadElements(this.value(program, piece, env)))] };
+        return { kind: "array", elements: acyclic(() => [...start.elements(), ...appends.flatMap((piece) => this.spreadElements(this.value(program, piece, env)))]) };
       }
       if (start.kind !== "string") return UNKNOWN;
       // A response's text taken in chunks (`let body = ""; res.on("data", (chunk) => (body += chunk))`): that text.
