@@ -258,8 +258,42 @@ export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise
  * jellyfin, from line 1): read as `[_ype]`, a name unknown.
  */
 const GRAMMAR_FALLBACKS: Partial<Record<GrammarName, (text: string) => string>> = {
+  bash: (text) => (text.includes("` ") || text.includes("`\t") ? text.replace(/^.*`.*$/gm, withoutSpaceAfterOpeningBacktick) : text),
   "c-sharp": (text) => withFirstBranchesOnly(text).replace(/(?<=\[\s*)(?:assembly|module|field|event|method|param|property|return|type)(?=\s*[\],])/g, (word) => `_${word.slice(1)}`),
 };
+
+/**
+ * A line's backquoted commands with the blanks after the opening backquote moved after the
+ * command's first word (`` COUNT=`   echo "$r" | jq .count` `` as `` COUNT=`echo    "$r" | jq .count` ``):
+ * tree-sitter-bash fails on two such lines in a row (cloudflare/python-cloudflare's paging
+ * example, from its first line). Backquotes are paired in order along the line, escaped ones aside.
+ */
+function withoutSpaceAfterOpeningBacktick(line: string): string {
+  let opening = true;
+  let out = "";
+  for (let at = 0; at < line.length; at++) {
+    const char = line[at]!;
+    if (char === "\\") {
+      out += line.slice(at, at + 2);
+      at++;
+      continue;
+    }
+    if (char !== "`") {
+      out += char;
+      continue;
+    }
+    out += char;
+    if (opening) {
+      const moved = /^([ \t]+)([^\s`]+)/.exec(line.slice(at + 1));
+      if (moved) {
+        out += moved[2]! + moved[1]!;
+        at += moved[0].length;
+      }
+    }
+    opening = !opening;
+  }
+  return out;
+}
 
 /** `#if` groups as their first branch alone: the directives and the lines of `#elif`/`#else` branches blanked (line breaks kept). */
 function withFirstBranchesOnly(text: string): string {

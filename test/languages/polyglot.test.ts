@@ -264,6 +264,23 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["Registry.cs:49 GET", "Zones.cs:46 GET"]);
   });
 
+  it("reads a shell script past backquoted commands written with blanks after the opening backquote, which tree-sitter-bash cannot parse", async () => {
+    const dir = scratchDirectory("shell-spaced-backquotes");
+    const script = [
+      ":",
+      'info=`curl -s "https://api.cloudflare.com/client/v4/zones?per_page=5"`',
+      'COUNT=`      echo "${info}" | jq .result_info.count`',
+      'PAGE=`       echo "${info}" | jq .result_info.page`',
+      'echo "page ${PAGE} of ${COUNT}" `date`',
+      'curl -s -X PATCH "https://api.cloudflare.com/client/v4/zones/$ZONE/settings/minify" --data \'{"value":{"js":"on"}}\'',
+    ].join("\n");
+    writeFileSync(join(dir, "pages.sh"), `${script}\n`);
+    const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
+    // Before, the file was "only partly analysed" from its first line, and the run failed.
+    expect(result.summary.problems).toEqual([]);
+    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["6 PATCH"]);
+  });
+
   it("scans only the languages asked for", async () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ["python", "terraform"] });
     expect(new Set(result.findings.map((f) => f.file.split("/")[1]))).toEqual(new Set(["python", "terraform"]));
