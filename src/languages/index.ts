@@ -258,7 +258,10 @@ export async function prepareFrontEnds(languages: Iterable<LanguageId>): Promise
  * jellyfin, from line 1): read as `[_ype]`, a name unknown.
  */
 const GRAMMAR_FALLBACKS: Partial<Record<GrammarName, (text: string) => string>> = {
-  bash: (text) => (text.includes("` ") || text.includes("`\t") ? text.replace(/^.*`.*$/gm, withoutSpaceAfterOpeningBacktick) : text),
+  bash: (text) =>
+    (text.includes("` ") || text.includes("`\t") ? text.replace(/^.*`.*$/gm, withoutSpaceAfterOpeningBacktick) : text)
+      // `"${FLAGS:-a|b}"`: a bar in an expansion's default, read as a pipe (FreeForCharity's test harness, from line 1).
+      .replace(/\$\{[A-Za-z_]\w*:?[-=+?][^}\n]*\|[^}\n]*\}/g, (expansion) => expansion.replaceAll("|", ",")),
   "c-sharp": (text) => withFirstBranchesOnly(text).replace(/(?<=\[\s*)(?:assembly|module|field|event|method|param|property|return|type)(?=\s*[\],])/g, (word) => `_${word.slice(1)}`),
 };
 

@@ -264,7 +264,7 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["Registry.cs:49 GET", "Zones.cs:46 GET"]);
   });
 
-  it("reads a shell script past backquoted commands written with blanks after the opening backquote, which tree-sitter-bash cannot parse", async () => {
+  it("reads shell scripts past backquoted commands written with blanks after the opening backquote, and bars in an expansion's default, which tree-sitter-bash cannot parse", async () => {
     const dir = scratchDirectory("shell-spaced-backquotes");
     const script = [
       ":",
@@ -275,10 +275,22 @@ describe("the polyglot fixture project", () => {
       'curl -s -X PATCH "https://api.cloudflare.com/client/v4/zones/$ZONE/settings/minify" --data \'{"value":{"js":"on"}}\'',
     ].join("\n");
     writeFileSync(join(dir, "pages.sh"), `${script}\n`);
+    // And a bar in an expansion's default (`"${MODES:-on|off|auto|strict}"`), read as a pipe, in a case.
+    const modes = [
+      'case "$1" in',
+      "  show)",
+      '    echo "${MODES:-on|off|auto|strict}"',
+      "    ;;",
+      "  *)",
+      '    curl -s "https://api.cloudflare.com/client/v4/zones/$ZONE/settings/brotli"',
+      "    ;;",
+      "esac",
+    ].join("\n");
+    writeFileSync(join(dir, "modes.sh"), `${modes}\n`);
     const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
-    // Before, the file was "only partly analysed" from its first line, and the run failed.
+    // Before, each file was "only partly analysed" from its first line, and the run failed.
     expect(result.summary.problems).toEqual([]);
-    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["6 PATCH"]);
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["modes.sh:6 GET", "pages.sh:6 PATCH"]);
   });
 
   it("scans only the languages asked for", async () => {
