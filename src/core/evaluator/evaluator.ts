@@ -62,32 +62,44 @@ export interface EvaluatorContext {
 export const MAX_CALL_DEPTH = 6;
 
 /**
- * A list's elements worked out when first asked for, from values that may lead back to the list
- * itself (`let all = []; … all = [...all, ...page]` read in a loop over `all`): asked for again
- * while they are being worked out, they are one unknown element, not a recursion without end.
+ * How many lists' elements may be being worked out one inside another. A list made from values
+ * that lead back to a list of the same making, in another scope each time (a spread of a list
+ * built in a loop's turn or a call), is a new list at every step: no one list is asked for twice.
  */
-function acyclic(elements: () => Value[]): () => Value[] {
-  let working = false;
-  return () => {
-    if (working) return [UNKNOWN];
-    working = true;
-    try {
-      return elements();
-    } finally {
-      working = false;
-    }
-  };
-}
+const MAX_NESTED_ELEMENTS = 64;
 
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
   private readonly cache = new WeakMap<Expression, Value>();
   private readonly active = new Set<object>();
+  /** Lists whose elements are being worked out, one inside another (see `acyclic`). */
+  private nestedElements = 0;
   /** Lists whose pushed values are being worked out (see `bindingUncached`). */
   private readonly expandingPushes = new Set<Binding>();
   private readonly requests = new RequestFinder(this);
 
   constructor(readonly context: EvaluatorContext) {}
+
+  /**
+   * A list's elements worked out when first asked for, from values that may lead back to the list
+   * itself (`groups.set(k, [...(groups.get(k) ?? []), v])`, read where the table is read): asked
+   * for again while they are being worked out, or deeper than `MAX_NESTED_ELEMENTS` lists, they are
+   * one unknown element, not a recursion without end.
+   */
+  private acyclic(elements: () => Value[]): () => Value[] {
+    let working = false;
+    return () => {
+      if (working || this.nestedElements >= MAX_NESTED_ELEMENTS) return [UNKNOWN];
+      working = true;
+      this.nestedElements++;
+      try {
+        return elements();
+      } finally {
+        working = false;
+        this.nestedElements--;
+      }
+    };
+  }
 
   /** A number per evaluation environment, for `testKey`. */
   private readonly environments = new WeakMap<Env, number>();
@@ -166,7 +178,7 @@ export class Evaluator {
         const elements = node.elements;
         return {
           kind: "array",
-          elements: acyclic(() =>
+          elements: this.acyclic(() =>
             elements.flatMap((element) => {
               if (!element) return [UNKNOWN];
               if (element.kind === "spread") return this.spreadElements(this.value(program, element.argument, env));
@@ -459,7 +471,7 @@ export class Evaluator {
       // A list extended (Python's `records += page["result"]`): its elements and the pieces'.
       if (start.kind === "array") {
         const appends = binding.appends;
-        return { kind: "array", elements: acyclic(() => [...start.elements(), ...appends.flatMap((piece) => this.spreadElements(this.value(program, piece, env)))]) };
+        return { kind: "array", elements: this.acyclic(() => [...start.elements(), ...appends.flatMap((piece) => this.spreadElements(this.value(program, piece, env)))]) };
       }
       if (start.kind !== "string") return UNKNOWN;
       // A response's text taken in chunks (`let body = ""; res.on("data", (chunk) => (body += chunk))`): that text.
