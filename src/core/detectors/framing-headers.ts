@@ -7,17 +7,18 @@
  * unless one of them is removed from it (`headers.delete(…)`), or they are set in branches of which
  * only one runs (`if (size !== null) h["Content-Length"] = size; else h["Transfer-Encoding"] =
  * "chunked"`: how HTTP clients choose one of the two, guzzle's and requests' among them).
- * Server responses (`res.writeHead`, `new Response`) are not requests to the API.
+ * Server responses (`res.writeHead`, `new Response`, Hono's `c.header(…)`) are not requests to the
+ * API, nor is a table keyed by header names whose values are not headers' (see `mayBeHeaderValue`).
  */
 import type { CatalogueEntry } from "../../catalogue/types.js";
 import type { Expression, Node, Range } from "../ir.js";
 import type { Program } from "../program.js";
-import { staticText } from "../values.js";
+import { staticText, type Value } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
 const SETTERS = new Set(["set", "append", "setHeader", "header"]);
 const REMOVERS = new Set(["delete", "removeHeader"]);
-const SERVER_RESPONSE_NAMES = /^(?:res|resp|response|reply|ctx|context|h)$/;
+const SERVER_RESPONSE_NAMES = /^(?:res|resp|response|reply|ctx|context|c|h)$/;
 const SERVER_RESPONSE_METHODS = new Set(["writeHead", "setHeaders", "headers", "code", "status"]);
 
 export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
@@ -35,8 +36,14 @@ export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
     for (const object of ctx.program.objects) {
       if (isServerResponse(ctx, object)) continue;
       const seen = new Map<string, Range>();
+      let notHeaders = false;
       for (const property of object.properties) {
         if (property.kind === "property" && property.key !== null && wanted.includes(property.key.toLowerCase())) {
+          // A table keyed by header names, not headers.
+          if (namesTheHeader(property.key, property.value) || !mayBeHeaderValue(property.key, ctx.evaluator.value(ctx.program, property.value))) {
+            notHeaders = true;
+            break;
+          }
           seen.set(property.key.toLowerCase(), property.keyRange);
         } else if (property.kind === "spread") {
           // Keys later in the literal win, as in JavaScript; the spread is where the others are written.
@@ -45,7 +52,7 @@ export function detectConflictingFramingHeaders(ctx: DetectorContext): void {
           for (const key of spread.keys()) if (wanted.includes(key.toLowerCase())) seen.set(key.toLowerCase(), property.range);
         }
       }
-      if (wanted.every((field) => seen.has(field))) report(latest(wanted.map((field) => seen.get(field)!)));
+      if (!notHeaders && wanted.every((field) => seen.has(field))) report(latest(wanted.map((field) => seen.get(field)!)));
     }
 
     // Headers set one at a time on the same receiver: every place each is set.
@@ -127,6 +134,24 @@ function inExclusiveBranches(program: Program, a: Node, b: Node): boolean {
 }
 
 const testOf = (choice: Node) => (choice.kind === "if" || choice.kind === "conditional" ? choice.test : null);
+
+/**
+ * Whether a value is a constant named after the header (`'transfer-encoding':
+ * HEADER_STATE.TRANSFER_ENCODING`): a table keyed by header names, undici's parser's among them.
+ */
+function namesTheHeader(name: string, value: Expression): boolean {
+  const constant = value.kind === "member" ? value.property : value.kind === "identifier" ? value.name : null;
+  return constant !== null && /^[A-Z][A-Z0-9_]*$/.test(constant) && constant.replace(/_/g, "").toLowerCase() === name.replace(/-/g, "").toLowerCase();
+}
+
+/**
+ * Whether a value can be a header's: text, a number (not for `Transfer-Encoding`, whose value is a
+ * coding's name), or not known. A flag, a record, a list or a function is not one.
+ */
+function mayBeHeaderValue(name: string, value: Value): boolean {
+  if (value.kind === "number") return name.toLowerCase() !== "transfer-encoding";
+  return !["boolean", "null", "object", "array", "function", "class"].includes(value.kind);
+}
 
 function latest(ranges: Range[]): Range {
   return ranges.reduce((a, b) => (b[0] > a[0] ? b : a));
