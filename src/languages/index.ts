@@ -261,7 +261,12 @@ const GRAMMAR_FALLBACKS: Partial<Record<GrammarName, (text: string) => string>> 
   bash: (text) =>
     (text.includes("` ") || text.includes("`\t") ? text.replace(/^.*`.*$/gm, withoutSpaceAfterOpeningBacktick) : text)
       // `"${FLAGS:-a|b}"`: a bar in an expansion's default, read as a pipe (FreeForCharity's test harness, from line 1).
-      .replace(/\$\{[A-Za-z_]\w*:?[-=+?][^}\n]*\|[^}\n]*\}/g, (expansion) => expansion.replaceAll("|", ",")),
+      .replace(/\$\{[A-Za-z_]\w*:?[-=+?][^}\n]*\|[^}\n]*\}/g, (expansion) => expansion.replaceAll("|", ","))
+      // zsh, read with the bash grammar: `$+commands[curl]` and `${+name}` (whether it is set), and an
+      // expansion's flags (`${(f)"$(…)"}`), as names (ohmyzsh: 27 of its 84 scripts it could not read).
+      .replace(/\$\{\+/g, "${_")
+      .replace(/\$\+(?=[A-Za-z_])/g, "$_")
+      .replace(/\$\{\(([^)\n]{1,12})\)/g, (_whole, flags: string) => `\${${"_".repeat(flags.length + 2)}`),
   "c-sharp": (text) => withFirstBranchesOnly(text).replace(/(?<=\[\s*)(?:assembly|module|field|event|method|param|property|return|type)(?=\s*[\],])/g, (word) => `_${word.slice(1)}`),
 };
 

@@ -264,7 +264,7 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["Registry.cs:49 GET", "Zones.cs:46 GET"]);
   });
 
-  it("reads shell scripts past backquoted commands written with blanks after the opening backquote, and bars in an expansion's default, which tree-sitter-bash cannot parse", async () => {
+  it("reads shell scripts past backquoted commands written with blanks after the opening backquote, bars in an expansion's default and zsh's expansions, which tree-sitter-bash cannot parse", async () => {
     const dir = scratchDirectory("shell-spaced-backquotes");
     const script = [
       ":",
@@ -287,10 +287,21 @@ describe("the polyglot fixture project", () => {
       "esac",
     ].join("\n");
     writeFileSync(join(dir, "modes.sh"), `${modes}\n`);
+    // And zsh, read with the bash grammar: `$+commands[curl]`, an expansion's flags.
+    const zsh = [
+      "function cf_minify() {",
+      "  (( $+commands[curl] )) || return 1",
+      '  local zones=(${(f)"$(cf_zones)"})',
+      "  for zone in $zones; do",
+      '    curl -s -X PATCH "https://api.cloudflare.com/client/v4/zones/$zone/settings/minify" --data \'{"value":{"js":"on"}}\'',
+      "  done",
+      "}",
+    ].join("\n");
+    writeFileSync(join(dir, "cf.zsh"), `${zsh}\n`);
     const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
     // Before, each file was "only partly analysed" from its first line, and the run failed.
     expect(result.summary.problems).toEqual([]);
-    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["modes.sh:6 GET", "pages.sh:6 PATCH"]);
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["cf.zsh:5 PATCH", "modes.sh:6 GET", "pages.sh:6 PATCH"]);
   });
 
   it("scans only the languages asked for", async () => {
