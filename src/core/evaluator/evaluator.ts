@@ -62,9 +62,10 @@ export interface EvaluatorContext {
 export const MAX_CALL_DEPTH = 6;
 
 /**
- * How many lists' elements may be being worked out one inside another. A list made from values
- * that lead back to a list of the same making, in another scope each time (a spread of a list
- * built in a loop's turn or a call), is a new list at every step: no one list is asked for twice.
+ * How many lists' elements (and objects' properties) may be being worked out one inside another.
+ * A list made from values that lead back to a list of the same making, in another scope each time
+ * (a spread of a list built in a loop's turn or a call), is a new list at every step: no one list
+ * is asked for twice.
  */
 const MAX_NESTED_ELEMENTS = 64;
 
@@ -72,13 +73,27 @@ export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
   private readonly cache = new WeakMap<Expression, Value>();
   private readonly active = new Set<object>();
-  /** Lists whose elements are being worked out, one inside another (see `acyclic`). */
+  /** Lists' elements and objects' properties being worked out, one inside another (see `nested`). */
   private nestedElements = 0;
   /** Lists whose pushed values are being worked out (see `bindingUncached`). */
   private readonly expandingPushes = new Set<Binding>();
   private readonly requests = new RequestFinder(this);
 
   constructor(readonly context: EvaluatorContext) {}
+
+  /**
+   * Work on a value worked out when first asked for (a list's elements, an object's properties)
+   * inside others: beyond `MAX_NESTED_ELEMENTS` of them, `otherwise`.
+   */
+  nested<T>(work: () => T, otherwise: T): T {
+    if (this.nestedElements >= MAX_NESTED_ELEMENTS) return otherwise;
+    this.nestedElements++;
+    try {
+      return work();
+    } finally {
+      this.nestedElements--;
+    }
+  }
 
   /**
    * A list's elements worked out when first asked for, from values that may lead back to the list
@@ -89,14 +104,12 @@ export class Evaluator {
   private acyclic(elements: () => Value[]): () => Value[] {
     let working = false;
     return () => {
-      if (working || this.nestedElements >= MAX_NESTED_ELEMENTS) return [UNKNOWN];
+      if (working) return [UNKNOWN];
       working = true;
-      this.nestedElements++;
       try {
-        return elements();
+        return this.nested(elements, [UNKNOWN]);
       } finally {
         working = false;
-        this.nestedElements--;
       }
     };
   }

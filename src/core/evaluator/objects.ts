@@ -11,6 +11,9 @@ import { asObject } from "./modules.js";
 /** An object literal's value; its properties are worked out when asked for. */
 export function objectValue(evaluator: Evaluator, program: Program, node: ObjectLiteral, env: Env | null): ObjectValue {
   let open: boolean | undefined;
+  /** Keys being worked out, and whether the keys are being listed (see `get`). */
+  const working = new Set<string>();
+  let listingKeys = false;
   const spreadAt = (index: number): ObjectValue[] | null => {
     const property = node.properties[index]!;
     return property.kind === "spread" ? spreadObjects(evaluator, program, property.argument, env) : [];
@@ -43,18 +46,40 @@ export function objectValue(evaluator: Evaluator, program: Program, node: Object
     env,
     /** Open when a computed key or a spread of something not fully known may add properties. */
     get open() {
-      open ??= node.properties.some((property, index) => (property.kind === "property" ? property.key === null : spreadAt(index)?.every((object) => !object.open) !== true));
+      if (open === undefined) {
+        // Asked for while it is worked out (an object spreading itself): open.
+        open = true;
+        open = evaluator.nested(() => node.properties.some((property, index) => (property.kind === "property" ? property.key === null : spreadAt(index)?.every((object) => !object.open) !== true)), true);
+      }
       return open;
     },
-    get: (key: string) => valueUpTo(node.properties.length - 1, key),
+    // An object that spreads itself (`state = { ...state, page }`, `this.options = { ...this.options, ...given }`):
+    // a key asked for while it is worked out is not known, as are keys nested too deep (see `Evaluator.nested`).
+    get: (key: string) => {
+      if (working.has(key)) return UNKNOWN;
+      working.add(key);
+      try {
+        return evaluator.nested(() => valueUpTo(node.properties.length - 1, key), UNKNOWN);
+      } finally {
+        working.delete(key);
+      }
+    },
     keys() {
-      const keys = new Set<string>();
-      node.properties.forEach((property, index) => {
-        if (property.kind === "property") {
-          if (property.key !== null) keys.add(property.key);
-        } else for (const object of spreadAt(index) ?? []) for (const key of object.keys()) keys.add(key);
-      });
-      return [...keys];
+      if (listingKeys) return [];
+      listingKeys = true;
+      try {
+        return evaluator.nested(() => {
+          const keys = new Set<string>();
+          node.properties.forEach((property, index) => {
+            if (property.kind === "property") {
+              if (property.key !== null) keys.add(property.key);
+            } else for (const object of spreadAt(index) ?? []) for (const key of object.keys()) keys.add(key);
+          });
+          return [...keys];
+        }, []);
+      } finally {
+        listingKeys = false;
+      }
     },
   };
 }
