@@ -9,7 +9,10 @@ import { languageOfPath, parseLanguageList, type LanguageId, type ParseResult } 
 
 type LowerTypeScript = (path: string, text: string, scriptPath?: string) => ParseResult;
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/** A script block: its opening tag (attribute values may hold `>`: `generic="T extends Item<V>"`), its attributes, its code. */
+const SCRIPT = /(<script\b((?:\s+[^\s=>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*>)([\s\S]*?)<\/script\s*>/gi;
+/** A script block of data or markup, not code (`<script type="application/ld+json">`, `text/template`). */
+const NOT_CODE = /\btype\s*=\s*["']?(?!(?:text|application)\/(?:javascript|ecmascript|typescript|babel|jsx)\b|module\b)[\w.+/-]+/i;
 const FENCE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*\n([\s\S]*?)^\1\2[ \t]*$/gm;
 
 /** Keeps `[start, end)` spans of `text` and blanks the rest. */
@@ -25,7 +28,8 @@ export function keepOnly(text: string, spans: readonly (readonly [number, number
 }
 
 /**
- * Vue and Svelte: the script blocks, through the JS/TS front end (`lang="ts"` as TypeScript).
+ * Vue and Svelte: the script blocks, through the JS/TS front end (`lang="ts"` as TypeScript); not
+ * those of data or markup (`<script type="application/ld+json">` in a page's head).
  * A Vue component's template adds its event handlers (`@click="toggle('minify')"`), inside the
  * loops of their `v-for` (`v-for="def in SETTINGS"` around `@change="apply(def.id)"`): what a
  * handler calls with is often written only there. A template that does not read as code is left
@@ -36,9 +40,11 @@ export function scriptBlocks(lower: LowerTypeScript): (path: string, text: strin
     const spans: [number, number][] = [];
     let typescript = false;
     for (const match of text.matchAll(SCRIPT)) {
-      const start = match.index! + match[0].indexOf(">") + 1;
-      spans.push([start, start + match[2]!.length]);
-      if (/\blang\s*=\s*["']?(?:ts|tsx|typescript)\b/.test(match[1]!)) typescript = true;
+      const [, openingTag, attributes, code] = match as unknown as [string, string, string, string];
+      if (NOT_CODE.test(attributes)) continue;
+      const start = match.index! + openingTag.length;
+      spans.push([start, start + code.length]);
+      if (/\blang\s*=\s*["']?(?:ts|tsx|typescript)\b/.test(attributes)) typescript = true;
     }
     const blanked = keepOnly(text, spans);
     const scriptPath = `${path}.${typescript ? "ts" : "js"}`;

@@ -34,6 +34,9 @@ describe("the polyglot fixture project", () => {
     const result = await scan({ cwd: root, paths: ["src"], asOf: AS_OF, jobs: 0, languages: ALL, minConfidence: "low" });
     const flagged = new Set(result.findings.map((f) => `${f.file}:${f.line}`));
     expect(nearMissLines(root).filter((line) => flagged.has(line))).toEqual([]);
+    // Every file is read whole: valid code no grammar fails on (a page's JSON-LD script block, a
+    // Vue `generic` attribute holding `>`) leaves no file partly analysed.
+    expect(result.summary.problems.filter((problem) => problem.kind === "unscannable")).toEqual([]);
   });
 
   it("reads Markdown code blocks only when Markdown is switched on", async () => {
