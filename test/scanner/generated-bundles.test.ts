@@ -7,8 +7,8 @@ import { ignoredBecause } from "../../src/scanner/discover.js";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
 
-/** A package's table of special headers, as an HTTP client's parser keeps it: both framing headers, no request. */
-const TABLE = `exports.SPECIAL_HEADERS = { "content-length": STATE.CONTENT_LENGTH, "transfer-encoding": STATE.TRANSFER_ENCODING };`;
+/** A bundled package's upload sending both framing headers (a table keyed by header names would be none: see the detector). */
+const TABLE = `exports.upload = (body) => fetch("https://api.cloudflare.com/client/v4/accounts/a/workers/scripts/s", { method: "PUT", body, headers: { "content-length": "10", "transfer-encoding": "chunked" } });`;
 const ESBUILD = `var __commonJS = (cb, mod) => function __require() { return mod || (0, cb[Object.keys(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports; };
 
 // node_modules/some-client/lib/constants.js
