@@ -21,6 +21,31 @@ async function scanPythonProject(name: string, files: Record<string, string>, mi
 }
 const ALL = [...LANGUAGE_IDS];
 
+/**
+ * A C# class: `before`, methods enough that a parser's failure among them covers most of the file,
+ * `after`, then a method reading a deprecated zone setting with HttpClient.
+ */
+function csharpClass(name: string, before: readonly string[], setting: string, after: readonly string[] = []): string[] {
+  const helpers = Array.from({ length: 8 }, (_, index) => [`    private static int Helper${index}(int x)`, "    {", `        return x + ${index};`, "    }"]).flat();
+  return [
+    "using System.Net.Http;",
+    `public class ${name}`,
+    "{",
+    ...before,
+    ...helpers,
+    ...after,
+    "    public async Task<string> Read(HttpClient http, string zone)",
+    "    {",
+    `        var response = await http.GetAsync($"https://api.cloudflare.com/client/v4/zones/{zone}/settings/${setting}");`,
+    "        return await response.Content.ReadAsStringAsync();",
+    "    }",
+    "}",
+  ];
+}
+
+/** The 1-based line of the first of `lines` that holds `text`. */
+const lineOf = (lines: readonly string[], text: string) => lines.findIndex((line) => line.includes(text)) + 1;
+
 describe("the polyglot fixture project", () => {
   it("marks at least 60 findings and 30 near-misses, in every language the scanner reads besides JS/TS", () => {
     const expected = expectedFindings(root, "all");
@@ -189,82 +214,43 @@ describe("the polyglot fixture project", () => {
 
   it("reads a C# file past an interpolated verbatim string that ends with an escaped quote, which tree-sitter-c-sharp cannot parse", async () => {
     const dir = scratchDirectory("csharp-verbatim-interpolation");
-    // Enough members after the string that the parser's failure covers most of the file.
-    const helpers = Array.from({ length: 8 }, (_, index) => [`    private static int Helper${index}(int x)`, "    {", `        return x + ${index};`, "    }"]).flat();
-    const source = [
-      "using System.Net.Http;",
-      "public class Zones",
-      "{",
-      '    private static string Quoted(string name) => $@"""{name}""";',
-      ...helpers,
+    const source = csharpClass("Zones", ['    private static string Quoted(string name) => $@"""{name}""";'], "minify", [
       '    private static string Json(string id) => $@"{{""id"":""{id}"",""note"":""say """"hi""""""}}";',
       '    private static string Raw(string name) => $"""{name}""";',
-      "    public async Task<string> Minify(HttpClient http, string zone)",
-      "    {",
-      '        var response = await http.GetAsync($"https://api.cloudflare.com/client/v4/zones/{zone}/settings/minify");',
-      "        return await response.Content.ReadAsStringAsync();",
-      "    }",
-      "}",
-    ].join("\n");
-    writeFileSync(join(dir, "Zones.cs"), `${source}\n`);
+    ]);
+    writeFileSync(join(dir, "Zones.cs"), `${source.join("\n")}\n`);
     const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
     // Before, the file was "only partly analysed" from its first line, and the run failed.
     expect(result.summary.problems).toEqual([]);
-    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual(["41 GET"]);
+    expect(result.findings.map((f) => `${f.line} ${f.method}`)).toEqual([`${lineOf(source, "GetAsync")} GET`]);
   });
 
   it("reads a C# file whose declarations are split by #if/#else, or whose collections hold a variable named type, which tree-sitter-c-sharp cannot parse", async () => {
     const dir = scratchDirectory("csharp-grammar-fallbacks");
-    const helpers = Array.from({ length: 8 }, (_, index) => [`    private static int Helper${index}(int x)`, "    {", `        return x + ${index};`, "    }"]).flat();
-    const split = [
-      "using System.Net.Http;",
-      "public class Zones",
-      "{",
-      "#if NET8_0",
-      "    public static string Version()",
-      "#else",
-      "    public static object Version()",
-      "#endif",
-      "    {",
-      '        return "8";',
-      "    }",
-      ...helpers,
-      "    public async Task<string> Minify(HttpClient http, string zone)",
-      "    {",
-      '        var response = await http.GetAsync($"https://api.cloudflare.com/client/v4/zones/{zone}/settings/minify");',
-      "        return await response.Content.ReadAsStringAsync();",
-      "    }",
-      "}",
-    ];
-    const collection = [
-      "using System.Net.Http;",
-      "public class Registry",
-      "{",
-      "    public void Add(Dictionary<string, List<Type>> types, string key, Type type)",
-      "    {",
-      "        if (!types.TryGetValue(key, out var list))",
-      "        {",
-      "            types[key] = [type];",
-      "        }",
-      "        else",
-      "        {",
-      "            list.Add(type);",
-      "        }",
-      "    }",
-      ...helpers,
-      "    public async Task<string> Brotli(HttpClient http, string zone)",
-      "    {",
-      '        var response = await http.GetAsync($"https://api.cloudflare.com/client/v4/zones/{zone}/settings/brotli");',
-      "        return await response.Content.ReadAsStringAsync();",
-      "    }",
-      "}",
-    ];
+    const split = csharpClass("Zones", ["#if NET8_0", "    public static string Version()", "#else", "    public static object Version()", "#endif", "    {", '        return "8";', "    }"], "minify");
+    const collection = csharpClass(
+      "Registry",
+      [
+        "    public void Add(Dictionary<string, List<Type>> types, string key, Type type)",
+        "    {",
+        "        if (!types.TryGetValue(key, out var list))",
+        "        {",
+        "            types[key] = [type];",
+        "        }",
+        "        else",
+        "        {",
+        "            list.Add(type);",
+        "        }",
+        "    }",
+      ],
+      "brotli",
+    );
     writeFileSync(join(dir, "Zones.cs"), `${split.join("\n")}\n`);
     writeFileSync(join(dir, "Registry.cs"), `${collection.join("\n")}\n`);
     const result = await scan({ cwd: dir, asOf: AS_OF, jobs: 0, minConfidence: "low" });
     // Before, each file was "only partly analysed" (from its first lines), and the run failed.
     expect(result.summary.problems).toEqual([]);
-    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual(["Registry.cs:49 GET", "Zones.cs:46 GET"]);
+    expect(result.findings.map((f) => `${f.file}:${f.line} ${f.method}`)).toEqual([`Registry.cs:${lineOf(collection, "GetAsync")} GET`, `Zones.cs:${lineOf(split, "GetAsync")} GET`]);
   });
 
   it("reads shell scripts past backquoted commands written with blanks after the opening backquote, bars in an expansion's default and zsh's expansions, which tree-sitter-bash cannot parse", async () => {
