@@ -697,10 +697,13 @@ class PhpLowering extends TreeLowering {
     const parameters = node.childForFieldName("parameters");
     const body = node.childForFieldName("body");
     const params: { name: string; range: IR.Range; type: string | null; defaultValue: IR.Expression | null }[] = [];
+    const documented = documentedParameterTypes(node);
     for (const parameter of parameters?.namedChildren ?? []) {
       const variable = parameter?.childForFieldName("name");
       const defaultValue = parameter?.childForFieldName("default_value");
-      if (variable) params.push({ name: this.variableName(variable), range: this.range(variable), type: parameter?.childForFieldName("type")?.text ?? null, defaultValue: defaultValue ? this.expression(defaultValue) : null });
+      if (!variable) continue;
+      const name = this.variableName(variable);
+      params.push({ name, range: this.range(variable), type: parameter?.childForFieldName("type")?.text ?? documented.get(name) ?? null, defaultValue: defaultValue ? this.expression(defaultValue) : null });
     }
     const lowered = this.inFunctionScope(params.map((p) => p.name), () => {
       if (!body) return [];
@@ -709,6 +712,20 @@ class PhpLowering extends TreeLowering {
     });
     return this.fn(name?.text ?? null, params.map((p) => p.name), params.map((p) => p.range), lowered, this.range(node), params.map((p) => p.type), params.map((p) => p.defaultValue));
   }
+}
+
+/**
+ * The classes a function's doc comment gives its untyped parameters (`@param \Extension_CloudFlare_Api
+ * $api`: W3 Total Cache's settings, sent through an API object it is handed): one class each, not a
+ * scalar, a union or a list.
+ */
+function documentedParameterTypes(node: SyntaxNode): Map<string, string> {
+  const types = new Map<string, string>();
+  const comment = node.previousNamedSibling;
+  if (comment?.type !== "comment" || !comment.text.startsWith("/**")) return types;
+  // By the class's own name (`\W3TC\Extension_CloudFlare_Api` as `Extension_CloudFlare_Api`), as the file's classes are known.
+  for (const match of comment.text.matchAll(/@param\s+\??(\\?[A-Z][\w\\]*)\s+(?:\.\.\.)?\$([A-Za-z_]\w*)/g)) types.set(match[2]!, match[1]!.split("\\").at(-1)!);
+  return types;
 }
 
 /** `$a["k"]`, `$a["k"][$i]`: subscripts, each with its key, down to a variable (not `$a[] = x`, which appends). */

@@ -69,6 +69,9 @@ export const MAX_CALL_DEPTH = 6;
  */
 const MAX_NESTED_ELEMENTS = 64;
 
+/** A table with no entries (see `bindingUncached`: entries are added by name after it is made). */
+const EMPTY_TABLE: ObjectValue = { kind: "object", node: null, program: null, open: false, get: () => undefined, keys: () => [] };
+
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
   private readonly cache = new WeakMap<Expression, Value>();
@@ -405,6 +408,10 @@ export class Evaluator {
           };
         }
         if (value.kind === "object" && value.map) return withMapSets(this, program, value, binding, env);
+        // PHP's `$updates = array(); $updates['minify'] = $v;`: an empty list given entries by name is a table.
+        if (value.kind === "array" && binding.memberWrites.some((write) => write.key !== null && !/^\d+$/.test(write.key)) && value.elements().length === 0) {
+          return withMemberWrites(this, program, EMPTY_TABLE, binding.memberWrites, env);
+        }
         return binding.memberWrites.length > 0 && value.kind === "object" ? withMemberWrites(this, program, value, binding.memberWrites, env) : value;
       }
       case "param": {
@@ -830,6 +837,10 @@ export class Evaluator {
 
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
     if (receiver.kind === "string") return stringMethodCall(this, program, node, receiver, name, env);
+    // A text that is one of several (PHP's `trim($key)` of a table's keys, some not known): the method on each.
+    if (receiver.kind === "choice" && receiver.options.some((option) => option.kind === "string") && receiver.options.every((option) => option.kind === "string" || option.kind === "unknown")) {
+      return choiceOf(receiver.options.map((option) => (option.kind === "string" ? stringMethodCall(this, program, node, option, name, env) : UNKNOWN)));
+    }
     if (receiver.kind === "array") return arrayMethodCall(this, program, node, receiver, name, env);
     if ((receiver.kind === "unknown" || receiver.kind === "records") && (name === "map" || name === "flatMap")) return mappedUnlistedElements(this, program, node, name, this.elementOf(receiver), env);
     if (receiver.kind === "object" && receiver.map) {
