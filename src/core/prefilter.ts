@@ -297,7 +297,8 @@ export class Prefilter {
     this.words = new RegExp(`(?:[/."'\`:}]|%[sv])(${alternation(written)})(?![\\w-])`, "gi");
     this.pathWords = new Set([...written].map(canonical));
     // Keys of an object literal (`{ brotli: "on" }`), which `Object.keys` and `Object.entries` make values.
-    this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)`, "gim");
+    // And keys a table is given after it is made (`updates.minify = value`), iterated the same way.
+    this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)|\\.(${alternation(written)})[ \\t]*=(?![=>])`, "gim");
     // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).
     const goSpelling = (field: string) => field.split("_").map((part) => (part === "id" ? "ID" : part.charAt(0).toUpperCase() + part.slice(1))).join("");
     this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...weak].flatMap((field) => [field, goSpelling(field)]))})(?!\\w)`) : null;
@@ -337,7 +338,7 @@ export class Prefilter {
     if (words.size > 0 && !words.has("zones") && ZONE_ID_LEAD.test(text) && ZONE_ID_NAME.test(text)) words.add("zones");
     if (TABLE_ITERATED.test(text)) {
       this.keys.lastIndex = 0;
-      for (let match = this.keys.exec(text); match !== null; match = this.keys.exec(text)) words.add(canonical(match[1]!));
+      for (let match = this.keys.exec(text); match !== null; match = this.keys.exec(text)) words.add(canonical((match[1] ?? match[2])!));
     }
     if (words.size > 0) signals |= Signal.PathWord;
     if (API_HINT.test(text)) signals |= Signal.ApiHint;
