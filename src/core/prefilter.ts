@@ -301,7 +301,9 @@ export class Prefilter {
     this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)|\\.(${alternation(written)})[ \\t]*=(?![=>])`, "gim");
     // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).
     const goSpelling = (field: string) => field.split("_").map((part) => (part === "id" ? "ID" : part.charAt(0).toUpperCase() + part.slice(1))).join("");
-    this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...weak].flatMap((field) => [field, goSpelling(field)]))})(?!\\w)`) : null;
+    // C# models may keep the underscores with capitals (`record.Zone_Id`).
+    const titleSpelling = (field: string) => field.split("_").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("_");
+    this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...new Set([...weak].flatMap((field) => [field, goSpelling(field), titleSpelling(field)]))])})(?!\\w)`) : null;
   }
 
   /**
