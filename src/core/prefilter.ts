@@ -186,6 +186,9 @@ export interface TextReading {
 /** JavaScript and TypeScript, as imported modules are. */
 export const CODE: TextReading = { names: false, members: true };
 
+/** A snake_case field's name as Go code exports it (`zone_id` → `ZoneID`, `notification_email` → `NotificationEmail`). */
+const goFieldName = (field: string) => field.split("_").map((part) => (part === "id" ? "ID" : part.charAt(0).toUpperCase() + part.slice(1))).join("");
+
 export class Prefilter {
   private readonly distinctive: RegExp;
   private readonly words: RegExp;
@@ -229,7 +232,14 @@ export class Prefilter {
       }
       // SRV data fields matter only next to an `SRV`, which is distinctive on its own.
       if (entry.detect !== "srv-data-field") {
-        for (const field of entry.fields) (WEAK_FIELDS.has(field) ? weak : distinctive).add(field);
+        for (const field of entry.fields) {
+          if (WEAK_FIELDS.has(field)) weak.add(field);
+          else {
+            distinctive.add(field);
+            // Go's SDK writes a field by its exported name (`NotificationEmail: cloudflare.F(…)`).
+            if (/^[a-z]+(?:_[a-z]+)+$/.test(field)) distinctive.add(goFieldName(field));
+          }
+        }
       }
       if (entry.detect === "endpoint") for (const endpoint of entry.endpoints) endpoints.push(endpoint.path);
     }
@@ -300,7 +310,7 @@ export class Prefilter {
     // And keys a table is given after it is made (`updates.minify = value`), iterated the same way.
     this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)|\\.(${alternation(written)})[ \\t]*=(?![=>])`, "gim");
     // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).
-    const goSpelling = (field: string) => field.split("_").map((part) => (part === "id" ? "ID" : part.charAt(0).toUpperCase() + part.slice(1))).join("");
+    const goSpelling = goFieldName;
     // C# models may keep the underscores with capitals (`record.Zone_Id`).
     const titleSpelling = (field: string) => field.split("_").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("_");
     this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...new Set([...weak].flatMap((field) => [field, goSpelling(field), titleSpelling(field)]))])})(?!\\w)`) : null;
