@@ -311,9 +311,11 @@ export class Prefilter {
     this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)|\\.(${alternation(written)})[ \\t]*=(?![=>])`, "gim");
     // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).
     const goSpelling = goFieldName;
-    // C# models may keep the underscores with capitals (`record.Zone_Id`).
-    const titleSpelling = (field: string) => field.split("_").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("_");
-    this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...new Set([...weak].flatMap((field) => [field, goSpelling(field), titleSpelling(field)]))])})(?!\\w)`) : null;
+    // C# and Java models write them in Pascal case (`record.ZoneId`, `getZoneId()`), some keeping the
+    // underscores with capitals (`record.Zone_Id`).
+    const titleParts = (field: string) => field.split("_").map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+    const fieldSpellings = (field: string) => [field, goSpelling(field), titleParts(field).join("_"), titleParts(field).join(""), `get${titleParts(field).join("")}`];
+    this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...new Set([...weak].flatMap(fieldSpellings))])})(?!\\w)`) : null;
   }
 
   /**
