@@ -309,12 +309,11 @@ export class Prefilter {
     // Keys of an object literal (`{ brotli: "on" }`), which `Object.keys` and `Object.entries` make values.
     // And keys a table is given after it is made (`updates.minify = value`), iterated the same way.
     this.keys = new RegExp(`(?:[{,]|^)[ \\t]*(${alternation(written)})[ \\t]*:(?!:)|\\.(${alternation(written)})[ \\t]*=(?![=>])`, "gim");
-    // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`).
-    const goSpelling = goFieldName;
-    // C# and Java models write them in Pascal case (`record.ZoneId`, `getZoneId()`), some keeping the
-    // underscores with capitals (`record.Zone_Id`).
+    // Go reads them as exported fields (`ZoneID`, `ZoneName`, `Locked`); C# and Java models write
+    // them in Pascal case (`record.ZoneId`, `getZoneId()`), some keeping the underscores with
+    // capitals (`record.Zone_Id`).
     const titleParts = (field: string) => field.split("_").map((part) => part.charAt(0).toUpperCase() + part.slice(1));
-    const fieldSpellings = (field: string) => [field, goSpelling(field), titleParts(field).join("_"), titleParts(field).join(""), `get${titleParts(field).join("")}`];
+    const fieldSpellings = (field: string) => [field, goFieldName(field), titleParts(field).join("_"), titleParts(field).join(""), `get${titleParts(field).join("")}`];
     this.weak = weak.size > 0 ? new RegExp(`\\b(?:${alternation([...new Set([...weak].flatMap(fieldSpellings))])})(?!\\w)`) : null;
   }
 
