@@ -9,6 +9,7 @@
 import type * as IR from "../core/ir.js";
 import { PHP_CLASS_SOURCE } from "../core/libraries.js";
 import { formatPieces, TreeLowering, unescapeText, type LoweredFile } from "./lowering.js";
+import { branchTests } from "./php-branches.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 import { PHP_SDK_ENDPOINTS_NAMESPACE, PHP_SDK_NAMESPACE, PHP_SDK_ROUTES } from "./tables/cloudflare-php.js";
 
@@ -101,6 +102,7 @@ function classesOf(root: SyntaxNode): { imports: IR.Statement[]; exports: IR.Sta
 }
 
 const FUNCTION_TYPES = new Set(["function_definition", "method_declaration", "anonymous_function", "anonymous_function_creation_expression", "arrow_function"]);
+const isFunction = (node: SyntaxNode) => FUNCTION_TYPES.has(node.type);
 
 export function lowerPhp(tree: Tree, text: string, file: string): LoweredFile {
   return new PhpLowering(file, text).lowerTree(tree);
@@ -114,6 +116,15 @@ function sdkHolderKey(node: SyntaxNode | null | undefined): string | null {
   const name = node.childForFieldName("name");
   return name?.type === "name" ? `this.${name.text}` : null;
 }
+
+/** One write of a cURL option: its value, and where it is written (the call, and the assignment of an options array it comes from). */
+interface OptionWrite {
+  value: SyntaxNode;
+  at: SyntaxNode[];
+}
+
+/** The options that make a cURL request's URL, method and body. */
+const CURL_METHOD_OPTIONS = ["CURLOPT_URL", "CURLOPT_CUSTOMREQUEST", "CURLOPT_POSTFIELDS", "CURLOPT_POST", "CURLOPT_PUT"];
 
 interface CurlHandle {
   url: IR.Expression | null;
@@ -592,17 +603,19 @@ class PhpLowering extends TreeLowering {
    * Each value is lowered once, here, and that model is kept where the value is written too.
    */
   private gatherCurlOptions(root: SyntaxNode) {
-    const optionSets = new Map<string, Map<string, SyntaxNode>>();
-    const setOf = (key: string) => {
-      let set = optionSets.get(key);
-      if (!set) optionSets.set(key, (set = new Map()));
-      return set;
+    const optionSets = new Map<string, Map<string, OptionWrite[]>>();
+    const writesIn = <K>(sets: Map<K, Map<string, OptionWrite[]>>, key: K, option: string) => {
+      let set = sets.get(key);
+      if (!set) sets.set(key, (set = new Map()));
+      let writes = set.get(option);
+      if (!writes) set.set(option, (writes = []));
+      return writes;
     };
-    const arrayOptions = (array: SyntaxNode, into: Map<string, SyntaxNode>) => {
+    const arrayOptions = (array: SyntaxNode, write: (option: string, value: SyntaxNode) => void) => {
       for (const element of array.namedChildren) {
         if (element?.type !== "array_element_initializer" || element.namedChildren.length !== 2) continue;
         const [key, value] = element.namedChildren;
-        if (key && value && /^CURLOPT_/.test(key.text)) into.set(key.text, value);
+        if (key && value && /^CURLOPT_/.test(key.text)) write(key.text, value);
       }
     };
     // Option arrays built in a variable.
@@ -612,40 +625,87 @@ class PhpLowering extends TreeLowering {
       if (!assignment || !left || !right) continue;
       if (left.type === "subscript_expression") {
         const [target, index] = left.namedChildren;
-        if (target?.type === "variable_name" && index && /^CURLOPT_/.test(index.text)) setOf(this.scopedName(assignment, target)).set(index.text, right);
+        if (target?.type === "variable_name" && index && /^CURLOPT_/.test(index.text)) writesIn(optionSets, this.scopedName(assignment, target), index.text).push({ value: right, at: [assignment] });
       } else if (left.type === "variable_name" && right.type === "array_creation_expression") {
-        arrayOptions(right, setOf(this.scopedName(assignment, left)));
+        const key = this.scopedName(assignment, left);
+        arrayOptions(right, (option, value) => writesIn(optionSets, key, option).push({ value, at: [assignment] }));
       }
     }
-    const handles = new Map<string, Map<string, SyntaxNode>>();
-    const handleOf = (key: string) => {
-      let set = handles.get(key);
-      if (!set) handles.set(key, (set = new Map()));
-      return set;
-    };
+    const handles = new Map<string, Map<string, OptionWrite[]>>();
     for (const call of root.descendantsOfType("function_call_expression")) {
       const name = call?.childForFieldName("function")?.text.replace(/^\\/, "");
       if (!call || (name !== "curl_setopt" && name !== "curl_setopt_array")) continue;
       const [handle, first, second] = (call.childForFieldName("arguments")?.namedChildren ?? []).map((argument) => argument?.namedChildren.at(-1) ?? null);
       if (handle?.type !== "variable_name" || !first) continue;
-      const options = handleOf(this.scopedName(call, handle));
+      const key = this.scopedName(call, handle);
       if (name === "curl_setopt") {
-        if (second && /^CURLOPT_/.test(first.text)) options.set(first.text, second);
-      } else if (first.type === "array_creation_expression") arrayOptions(first, options);
-      else if (first.type === "variable_name") for (const [option, value] of optionSets.get(this.scopedName(call, first)) ?? []) options.set(option, value);
+        if (second && /^CURLOPT_/.test(first.text)) writesIn(handles, key, first.text).push({ value: second, at: [call] });
+      } else if (first.type === "array_creation_expression") arrayOptions(first, (option, value) => writesIn(handles, key, option).push({ value, at: [call] }));
+      else if (first.type === "variable_name") {
+        for (const [option, writes] of optionSets.get(this.scopedName(call, first)) ?? []) writesIn(handles, key, option).push(...writes.map((write) => ({ value: write.value, at: [...write.at, call] })));
+      }
     }
-    for (const [key, options] of handles) {
-      const lowered = (option: string) => {
-        const node = options.get(option);
+    for (const [key, options] of handles) this.curlHandles.set(key, this.curlHandle(options));
+  }
+
+  /**
+   * What a handle's options make of its request. Each option's value is the last written, unless
+   * some are written in branches (`if ($method === 'patch') curl_setopt($ch, CURLOPT_CUSTOMREQUEST,
+   * 'PATCH')`): then the writes in turn, each counting when its branch's tests hold, so that a
+   * call known to pass `'get'` makes a GET. The method: `CURLOPT_CUSTOMREQUEST`, else PUT with
+   * `CURLOPT_PUT`, else POST with `CURLOPT_POST` or a body, else GET.
+   */
+  private curlHandle(options: Map<string, OptionWrite[]>): CurlHandle {
+    const writes = (option: string) => options.get(option) ?? [];
+    const isOff = (value: SyntaxNode) => /^(?:false|0)$/i.test(value.text);
+    const branched = CURL_METHOD_OPTIONS.some((option) => writes(option).length > 1 || writes(option).some((write) => write.at.some((at) => branchTests(at, isFunction).length > 0)));
+    if (!branched) {
+      const last = (option: string) => {
+        const node = writes(option).at(-1)?.value;
         return node ? this.keep(node) : null;
       };
-      const url = lowered("CURLOPT_URL");
-      const custom = lowered("CURLOPT_CUSTOMREQUEST");
-      const body = lowered("CURLOPT_POSTFIELDS");
-      const post = options.has("CURLOPT_POST") && options.get("CURLOPT_POST")!.text.toLowerCase() !== "false";
-      const method = custom ?? (options.has("CURLOPT_PUT") ? "PUT" : post || body ? "POST" : "GET");
-      this.curlHandles.set(key, { url, method, body });
+      const custom = last("CURLOPT_CUSTOMREQUEST");
+      const body = last("CURLOPT_POSTFIELDS");
+      const post = writes("CURLOPT_POST").length > 0 && !isOff(writes("CURLOPT_POST").at(-1)!.value);
+      return { url: last("CURLOPT_URL"), method: custom ?? (writes("CURLOPT_PUT").length > 0 ? "PUT" : post || body ? "POST" : "GET"), body };
     }
+    // Each write over what the earlier ones (or `otherwise`) give, when its branch is taken.
+    const inTurn = (ofOption: readonly OptionWrite[], valueOf: (write: OptionWrite) => IR.Expression, otherwise: IR.Expression): IR.Expression => {
+      let value = otherwise;
+      for (const write of ofOption) {
+        const range = this.range(write.value);
+        const test = this.branchCondition(write.at, range);
+        value = test ? { kind: "conditional", range, test, consequent: valueOf(write), alternate: value } : valueOf(write);
+      }
+      return value;
+    };
+    const kept = (write: OptionWrite) => this.keep(write.value);
+    const text = (method: string) => (write: OptionWrite) => this.string(method, this.range(write.value));
+    const none = (range: IR.Range): IR.Expression => ({ kind: "null", range });
+    const at: IR.Range = this.range(writes(CURL_METHOD_OPTIONS.find((option) => writes(option).length > 0)!)[0]!.value);
+    // `CURLOPT_POST` or a body make a POST (`CURLOPT_POST` false a GET again), `CURLOPT_PUT` a PUT.
+    const postWrites = [...writes("CURLOPT_POST"), ...writes("CURLOPT_POSTFIELDS")].sort((a, b) => a.at.at(-1)!.startIndex - b.at.at(-1)!.startIndex);
+    const posted = inTurn(postWrites, (write) => text(writes("CURLOPT_POST").includes(write) && isOff(write.value) ? "GET" : "POST")(write), this.string("GET", at));
+    const put = inTurn(writes("CURLOPT_PUT").filter((write) => !isOff(write.value)), text("PUT"), posted);
+    const method = inTurn(writes("CURLOPT_CUSTOMREQUEST"), kept, put);
+    return { url: writes("CURLOPT_URL").length > 0 ? inTurn(writes("CURLOPT_URL"), kept, none(at)) : null, method, body: writes("CURLOPT_POSTFIELDS").length > 0 ? inTurn(writes("CURLOPT_POSTFIELDS"), kept, none(at)) : null };
+  }
+
+  /** The tests of the branches a statement sits in, as one condition of the model (null: none). */
+  private branchCondition(at: readonly SyntaxNode[], range: IR.Range): IR.Expression | null {
+    let all: IR.Expression | null = null;
+    for (const test of at.flatMap((node) => branchTests(node, isFunction))) {
+      let holds: IR.Expression;
+      if ("condition" in test) holds = this.expression(test.condition);
+      else {
+        // Lowered anew for each comparison: one node of the model has one parent.
+        const equal = test.values.map((value): IR.Expression => this.binary("==", this.expression(test.subject), this.expression(value), range));
+        holds = equal.reduce((left, right): IR.Expression => ({ kind: "logical", range, operator: "||", left, right }));
+      }
+      if (!test.truth) holds = { kind: "unary", range, operator: "!", argument: holds };
+      all = all ? { kind: "logical", range, operator: "&&", left: all, right: holds } : holds;
+    }
+    return all;
   }
 
   /** A variable's name qualified by the function (or file) it is written in. */
