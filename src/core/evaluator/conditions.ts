@@ -208,6 +208,44 @@ export function mayRun(evaluator: Evaluator, program: Program, fn: FunctionNode,
   return true;
 }
 
+/**
+ * Whether `node`, written in `fn`, surely runs when `fn` runs in `env`: every branch it sits in is
+ * one a test known from the arguments takes (`case "PATCH":` switched on `"PATCH"`), and no loop or
+ * `try` holds it (a loop may not run, a `try` may end early).
+ */
+export function surelyRuns(evaluator: Evaluator, program: Program, fn: FunctionNode, node: Node, env: Env | null): boolean {
+  let child: Node = node;
+  let parent = program.parentOf(child);
+  for (; parent && parent !== fn; child = parent, parent = program.parentOf(parent)) {
+    if (parent.kind === "if" || parent.kind === "conditional") {
+      if (child === parent.test) continue;
+      const truth = settled(program, parent.test) ? condition(evaluator, program, parent.test, env) : null;
+      if (truth === null || (truth ? child !== parent.consequent : child !== parent.alternate)) return false;
+    } else if (parent.kind === "logical") {
+      if (child === parent.left) continue;
+      const truth = parent.operator !== "??" && settled(program, parent.left) ? condition(evaluator, program, parent.left, env) : null;
+      if (truth !== (parent.operator === "&&")) return false;
+    } else if (parent.kind === "switch") {
+      if (child === parent.discriminant) continue;
+      const index = parent.cases.findIndex((entry) => entry.body.includes(child as Statement));
+      if (index === -1 || !settled(program, parent.discriminant) || !caseSurelyRuns(evaluator, program, parent, index, env)) return false;
+    } else if (BRANCHING.has(parent.kind)) return false;
+  }
+  return parent === fn;
+}
+
+/** Whether the case at `index` surely runs: the case surely taken is it, or falls through to it. */
+function caseSurelyRuns(evaluator: Evaluator, program: Program, statement: Extract<Statement, { kind: "switch" }>, index: number, env: Env | null): boolean {
+  if (statement.cases.length > MAX_CASES_FOLLOWED) return false;
+  const { sure } = caseMatches(evaluator, program, statement, env);
+  if (sure === -1 || sure > index) return false;
+  for (let start = sure; start < index; start++) {
+    const last = statement.cases[start]!.body.at(-1);
+    if (last && (last.kind === "return" || last.kind === "break")) return false;
+  }
+  return true;
+}
+
 /** Whether `node` is in a branch or loop of `fn` (null: the module) that does not also hold `later` (it may not have run before `later`). */
 export function inBranchWithout(program: Program, fn: FunctionNode | null, node: Node, later: Node): boolean {
   for (let parent = program.parentOf(node); parent && parent !== fn; parent = program.parentOf(parent)) {

@@ -6,6 +6,7 @@ import type { Expression, ObjectLiteral } from "../ir.js";
 import type { Binding, Program } from "../program.js";
 import { UNKNOWN, choiceOf, staticText, type Env, type ObjectValue, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
+import { mayRun, surelyRuns } from "./conditions.js";
 import { asObject } from "./modules.js";
 
 /** An object literal's value; its properties are worked out when asked for. */
@@ -114,7 +115,7 @@ export function withMemberWrites(evaluator: Evaluator, program: Program, object:
       return object.open || writes.some((write) => write.key === null);
     },
     get(key) {
-      return declaredOrWritten(object.get(key), writes.filter((write) => write.key === key).map((write) => (write.value ? evaluator.value(program, write.value, env) : UNKNOWN)));
+      return writtenOver(evaluator, program, object, key, writes, env);
     },
     keys: () => [...new Set([...object.keys(), ...writes.flatMap((write) => (write.key === null ? [] : [write.key]))])],
     // `byName[record.name] = record` (in a loop over records): stored under keys not known here.
@@ -143,6 +144,30 @@ export function withMapSets(evaluator: Evaluator, program: Program, map: ObjectV
     keys: () => [...new Set([...map.keys(), ...rowsSet().flatMap((row) => (row.key === null ? [] : [row.key]))])],
     unkeyed: () => [...(map.unkeyed?.() ?? []), ...rowsSet().flatMap((row) => (row.key === null && row.value.kind !== "unknown" ? [row.value] : []))],
   };
+}
+
+/**
+ * A key's value after the writes to it: a write in a branch the arguments rule out (`case
+ * "DELETE":` switched on `"PATCH"`) is left out; one that surely runs, in the function that made
+ * the object (outside any branch, or in the branches the arguments take), replaces what was
+ * declared and written before it; the others are one possibility more.
+ */
+function writtenOver(evaluator: Evaluator, program: Program, object: ObjectValue, key: string, writes: Binding["memberWrites"], env: Env | null): Value | undefined {
+  const keyed = writes.filter((write) => write.key === key);
+  if (keyed.length === 0) return object.get(key);
+  const home = object.program === program && object.node ? program.enclosingFunction(object.node) : null;
+  let declared = object.get(key);
+  const written: Value[] = [];
+  for (const write of [...keyed].sort((a, b) => a.keyRange[0] - b.keyRange[0])) {
+    const fn = write.value ? program.enclosingFunction(write.value) : null;
+    if (fn && !mayRun(evaluator, program, fn, write.value!, env)) continue;
+    const value = write.value ? evaluator.value(program, write.value, env) : UNKNOWN;
+    if (fn && fn === home && surelyRuns(evaluator, program, fn, write.value!, env)) {
+      declared = value;
+      written.length = 0;
+    } else written.push(value);
+  }
+  return declaredOrWritten(declared, written);
 }
 
 /** A key's value: the one it was declared with, or any of those written to it after (`undefined` when neither). */
