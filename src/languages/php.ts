@@ -680,12 +680,13 @@ class PhpLowering extends TreeLowering {
       return value;
     };
     const kept = (write: OptionWrite) => this.keep(write.value);
-    const text = (method: string) => (write: OptionWrite) => this.string(method, this.range(write.value));
+    const text = (method: string) => (write: OptionWrite): IR.Expression => this.string(method, this.range(write.value));
     const none = (range: IR.Range): IR.Expression => ({ kind: "null", range });
     const at: IR.Range = this.range(writes(CURL_METHOD_OPTIONS.find((option) => writes(option).length > 0)!)[0]!.value);
     // `CURLOPT_POST` or a body make a POST (`CURLOPT_POST` false a GET again), `CURLOPT_PUT` a PUT.
     const postWrites = [...writes("CURLOPT_POST"), ...writes("CURLOPT_POSTFIELDS")].sort((a, b) => a.at.at(-1)!.startIndex - b.at.at(-1)!.startIndex);
-    const posted = inTurn(postWrites, (write) => text(writes("CURLOPT_POST").includes(write) && isOff(write.value) ? "GET" : "POST")(write), this.string("GET", at));
+    const postedBy = (write: OptionWrite) => text(writes("CURLOPT_POST").includes(write) && isOff(write.value) ? "GET" : "POST")(write);
+    const posted = inTurn(postWrites, postedBy, this.string("GET", at));
     const put = inTurn(writes("CURLOPT_PUT").filter((write) => !isOff(write.value)), text("PUT"), posted);
     const method = inTurn(writes("CURLOPT_CUSTOMREQUEST"), kept, put);
     return { url: writes("CURLOPT_URL").length > 0 ? inTurn(writes("CURLOPT_URL"), kept, none(at)) : null, method, body: writes("CURLOPT_POSTFIELDS").length > 0 ? inTurn(writes("CURLOPT_POSTFIELDS"), kept, none(at)) : null };
