@@ -61,6 +61,9 @@ function isNetHttp(node: SyntaxNode | null | undefined): boolean {
   return node?.text.replace(/\s+|^::/g, "") === "Net::HTTP";
 }
 
+/** `when` labels whose `===` is equality: `case` over them is a choice by value (see `caseExpression`). */
+const LITERAL_LABELS = new Set(["simple_symbol", "string", "integer", "float", "nil", "true", "false", "hash_key_symbol"]);
+
 class RubyLowering extends TreeLowering {
   protected readonly grammarLabel = "Ruby";
 
@@ -96,6 +99,38 @@ class RubyLowering extends TreeLowering {
       cases.push(...this.switchCases(tests, body, this.range(clause)));
     }
     return { kind: "switch", range, discriminant: subject ? this.expression(subject) : this.opaque(range), cases };
+  }
+
+  /**
+   * `req = case verb when :get then Net::HTTP::Get.new(uri) when :patch then … else … end`: a value
+   * chosen by the subject, as nested conditionals (`verb == "get" ? … : …`), so that a call known
+   * to pass `:patch` makes a PATCH. Only where every label is a literal (`===` is `==` for them)
+   * and every branch one expression; else null (the children are kept as they are).
+   */
+  private caseExpression(node: SyntaxNode): IR.Expression | null {
+    const range = this.range(node);
+    const subject = node.childForFieldName("value");
+    if (!subject) return null;
+    const clauses = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+    const single = (body: SyntaxNode | null | undefined) => {
+      const parts = body?.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment") ?? [];
+      return parts.length === 1 ? parts[0]! : null;
+    };
+    const fallback = clauses.find((clause) => clause.type === "else");
+    const fallbackValue = fallback ? single(fallback) : null;
+    if (fallback && !fallbackValue) return null;
+    let result: IR.Expression = fallbackValue ? this.expression(fallbackValue) : { kind: "null", range };
+    for (const clause of clauses.filter((candidate) => candidate.type === "when").reverse()) {
+      const labels = clause.childrenForFieldName("pattern").flatMap((pattern) => pattern?.namedChildren[0] ?? []);
+      const value = single(clause.childForFieldName("body"));
+      if (!value || labels.length === 0 || !labels.every((label) => LITERAL_LABELS.has(label.type))) return null;
+      // The subject lowered anew for each test: one node of the model has one parent.
+      const test = labels
+        .map((label): IR.Expression => this.binary("==", this.expression(subject), this.expression(label), this.range(label)))
+        .reduce((left, right): IR.Expression => ({ kind: "logical", range, operator: "||", left, right }));
+      result = { kind: "conditional", range: this.range(clause), test, consequent: this.expression(value), alternate: result };
+    }
+    return result;
   }
 
   /**
@@ -242,6 +277,8 @@ class RubyLowering extends TreeLowering {
         return { kind: "null", range };
       case "parenthesized_statements":
         return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
+      case "case":
+        return this.caseExpression(node);
       case "binary": {
         const left = node.childForFieldName("left");
         const right = node.childForFieldName("right");
