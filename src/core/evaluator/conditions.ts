@@ -285,6 +285,36 @@ export function writeReaching(program: Program, binding: Binding, read: Node): E
 }
 
 /**
+ * The writes of a variable that may give `read` its value when the function runs in `env`, where
+ * the code shows that more closely than `writeReaching` can (writes in branches): those after the
+ * read and those in branches the arguments rule out are left out, and one that surely runs before
+ * the read replaces the declaration and the writes before it (`let builder = newBuilder(u); switch
+ * (verb) { case "PATCH": builder = builder.method("PATCH", b); break; default: builder =
+ * builder.GET(); }` read with `"PATCH"`; a write that reads the variable reads the value that
+ * reaches it in turn). null when not so plain (a write in another function, the read inside a
+ * write, a loop around the read holding a write, appends): any value written.
+ */
+export function writesReaching(evaluator: Evaluator, program: Program, binding: Binding, read: Node, env: Env | null): Expression[] | null {
+  const source = binding.source;
+  if (source.kind !== "init" || source.steps.length > 0 || binding.appends.length > 0 || binding.loopWrites.length > 0 || binding.writtenOtherwise) return null;
+  const fn = program.enclosingFunction(read);
+  if (!fn) return null;
+  const all = source.init ? [source.init, ...binding.writes] : binding.writes;
+  if (all.some((write) => program.enclosingFunction(write) !== fn || within(read, write))) return null;
+  for (let parent = program.parentOf(read); parent && parent !== fn; parent = program.parentOf(parent)) {
+    if (LOOPS.has(parent.kind) && all.some((write) => within(write, parent!))) return null;
+  }
+  let reaching: Expression[] = [];
+  for (const write of all.filter((candidate) => candidate.range[1] <= read.range[0]).sort((a, b) => a.range[0] - b.range[0])) {
+    if (write === source.init) reaching = [write];
+    else if (!mayRun(evaluator, program, fn, write, env)) continue;
+    else if (surelyRuns(evaluator, program, fn, write, env)) reaching = [write];
+    else reaching.push(write);
+  }
+  return reaching.length > 0 ? reaching : null;
+}
+
+/**
  * Whether a test reads no name given another value in its function (`$method = strtoupper($method)`
  * before `match ($method)`, `options.method = "PATCH"`) and no field of an instance (`$this->async`,
  * which any method may set): a parameter is read as what it was given wherever it is read, a

@@ -21,7 +21,7 @@ import { arrayMethodCall, mappedUnlistedElements } from "./lists.js";
 import { callbackArgument, isObservableToPromise } from "./callbacks.js";
 import { loopTurns, loopValue, turnInLoop, turnOf } from "./loops.js";
 import { objectValue, withMapSets, withMemberWrites } from "./objects.js";
-import { condition, mayRun, reachableReturns, writeReaching } from "./conditions.js";
+import { condition, mayRun, reachableReturns, writeReaching, writesReaching } from "./conditions.js";
 import { sdkCallOutOfSight } from "./sdk.js";
 import { isGuzzleClientClass, libraryCall, UNKNOWN_VERB, type CallResult } from "./library-calls.js";
 import { exportedValue, importedValue } from "./modules.js";
@@ -276,12 +276,16 @@ export class Evaluator {
     if (binding) {
       // Given other values after its declaration: the one that reaches this read, when the code shows it.
       const reaching = binding.writes.length > 0 ? writeReaching(program, binding, node) : null;
+      // Written in branches: the writes that may reach this read for these arguments, if the code shows them.
+      const inBranches = reaching === null && binding.writes.length > 0 ? writesReaching(this, program, binding, node, env) : null;
       const value =
         reaching === "given"
           ? this.binding(program, binding, env, true)
           : reaching
             ? this.value(program, reaching, env)
-            : ((binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env));
+            : inBranches && inBranches.length <= MAX_CHOICES
+              ? choiceOf(inBranches.map((write) => this.value(program, write, env)))
+              : ((binding.loopWrites.length > 0 ? turnInLoop(this, program, binding, node.range, env) : null) ?? this.binding(program, binding, env));
       // Inside `if (setting === "minify")` or `case "minify":`, a name not known as one text is that text.
       if (value.kind !== "unknown" && value.kind !== "string" && value.kind !== "choice" && value.kind !== "object") return value;
       if (staticText(value) !== null) return value;
