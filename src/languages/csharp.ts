@@ -350,6 +350,38 @@ class CSharpLowering extends TreeLowering {
 
   // ---- expressions ---------------------------------------------------------------------------
 
+  /**
+   * `verb switch { "GET" => HttpMethod.Get, "PATCH" or "P" => HttpMethod.Patch, _ => … }`: nested
+   * conditionals on the subject (`verb == "GET" ? … : …`), so that a call known to pass `"PATCH"`
+   * takes its arm. Only arms whose patterns are constants (or `or` of constants) with no `when`
+   * guard, and `_`; else null (the children kept as they are). No `_`: unknown (C# throws).
+   */
+  private switchExpression(node: SyntaxNode, range: IR.Range): IR.Expression | null {
+    const [subject, ...arms] = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+    if (!subject || arms.length === 0 || arms.some((arm) => arm.type !== "switch_expression_arm")) return null;
+    const constants = (pattern: SyntaxNode): SyntaxNode[] | null => {
+      if (pattern.type === "constant_pattern") return pattern.namedChildren[0] ? [pattern.namedChildren[0]] : null;
+      if (pattern.type !== "or_pattern") return null;
+      const [left, right] = [pattern.childForFieldName("left"), pattern.childForFieldName("right")];
+      const both = left && right ? [constants(left), constants(right)] : [null];
+      return both.every((side) => side !== null) ? both.flat() as SyntaxNode[] : null;
+    };
+    const parts = arms.map((arm) => arm.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment"));
+    if (parts.some((part) => part.length !== 2)) return null;
+    const fallback = parts.find(([pattern]) => pattern!.type === "discard");
+    let result: IR.Expression = fallback ? this.expression(fallback[1]!) : this.opaque(range);
+    for (const [pattern, value] of parts.filter(([pattern]) => pattern!.type !== "discard").reverse()) {
+      const labels = constants(pattern!);
+      if (!labels || labels.length === 0) return null;
+      // The subject lowered anew for each test: one node of the model has one parent.
+      const test = labels
+        .map((label): IR.Expression => this.binary("==", this.expression(subject), this.expression(label), this.range(label)))
+        .reduce((left, right): IR.Expression => ({ kind: "logical", range, operator: "||", left, right }));
+      result = { kind: "conditional", range: this.range(value!), test, consequent: this.expression(value!), alternate: result };
+    }
+    return result;
+  }
+
   protected expressionOf(node: SyntaxNode): IR.Expression | null {
     const range = this.range(node);
     switch (node.type) {
@@ -402,6 +434,8 @@ class CSharpLowering extends TreeLowering {
       }
       case "conditional_expression":
         return this.conditionalNode(node, range);
+      case "switch_expression":
+        return this.switchExpression(node, range);
       case "member_access_expression": {
         const object = node.childForFieldName("expression");
         const field = node.childForFieldName("name");
