@@ -369,17 +369,13 @@ class CSharpLowering extends TreeLowering {
     const parts = arms.map((arm) => arm.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment"));
     if (parts.some((part) => part.length !== 2)) return null;
     const fallback = parts.find(([pattern]) => pattern!.type === "discard");
-    let result: IR.Expression = fallback ? this.expression(fallback[1]!) : this.opaque(range);
-    for (const [pattern, value] of parts.filter(([pattern]) => pattern!.type !== "discard").reverse()) {
+    const choices: { labels: SyntaxNode[]; value: SyntaxNode; range: IR.Range }[] = [];
+    for (const [pattern, value] of parts.filter(([pattern]) => pattern!.type !== "discard")) {
       const labels = constants(pattern!);
       if (!labels || labels.length === 0) return null;
-      // The subject lowered anew for each test: one node of the model has one parent.
-      const test = labels
-        .map((label): IR.Expression => this.binary("==", this.expression(subject), this.expression(label), this.range(label)))
-        .reduce((left, right): IR.Expression => ({ kind: "logical", range, operator: "||", left, right }));
-      result = { kind: "conditional", range: this.range(value!), test, consequent: this.expression(value!), alternate: result };
+      choices.push({ labels, value: value!, range: this.range(value!) });
     }
-    return result;
+    return this.choiceBySubject(() => this.expression(subject), choices, fallback ? this.expression(fallback[1]!) : this.opaque(range));
   }
 
   protected expressionOf(node: SyntaxNode): IR.Expression | null {

@@ -408,6 +408,23 @@ export abstract class TreeLowering {
     return values.map((test, index) => ({ test, body: index === values.length - 1 ? body : [], range }));
   }
 
+  /**
+   * A value chosen by comparing a subject with labels (PHP's `match`, a Ruby `case` or a C# switch
+   * expression used as a value): nested conditionals, the first arm with a label equal to the
+   * subject giving its value, `otherwise` when none has. `subject` is lowered anew for each
+   * comparison: one node of the model has one parent.
+   */
+  choiceBySubject(subject: () => IR.Expression, arms: readonly { labels: readonly SyntaxNode[]; value: SyntaxNode; range: IR.Range }[], otherwise: IR.Expression, operator = "=="): IR.Expression {
+    let result = otherwise;
+    for (const arm of [...arms].reverse()) {
+      const test = arm.labels
+        .map((label): IR.Expression => this.binary(operator, subject(), this.expression(label), this.range(label)))
+        .reduce((left, right): IR.Expression => ({ kind: "logical", range: arm.range, operator: "||", left, right }));
+      result = { kind: "conditional", range: arm.range, test, consequent: this.expression(arm.value), alternate: result };
+    }
+    return result;
+  }
+
   ifNode(range: IR.Range, condition: SyntaxNode | null, consequence: SyntaxNode | null, alternate: IR.Statement | null): IR.IfStatement {
     return {
       kind: "if",

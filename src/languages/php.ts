@@ -385,18 +385,13 @@ class PhpLowering extends TreeLowering {
     const subject = () => (subjectNode ? this.expression(subjectNode) : this.opaque(range));
     const arms = node.childForFieldName("body")?.namedChildren.filter((arm): arm is SyntaxNode => arm !== null && arm.type !== "comment") ?? [];
     const fallback = arms.find((arm) => arm.type === "match_default_expression")?.childForFieldName("return_expression");
-    let result: IR.Expression = fallback ? this.expression(fallback) : this.opaque(range);
-    for (const arm of arms.filter((candidate) => candidate.type === "match_conditional_expression").reverse()) {
+    const choices = arms.flatMap((arm) => {
+      if (arm.type !== "match_conditional_expression") return [];
       const value = arm.childForFieldName("return_expression");
-      const conditions = arm.childForFieldName("conditional_expressions")?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== "comment") ?? [];
-      if (!value || conditions.length === 0) continue;
-      const armRange = this.range(arm);
-      const test = conditions
-        .map((condition): IR.Expression => this.binary("===", subject(), this.expression(condition), this.range(condition)))
-        .reduce((left, right): IR.Expression => ({ kind: "logical", range: armRange, operator: "||", left, right }));
-      result = { kind: "conditional", range: armRange, test, consequent: this.expression(value), alternate: result };
-    }
-    return result;
+      const labels = arm.childForFieldName("conditional_expressions")?.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== "comment") ?? [];
+      return value && labels.length > 0 ? [{ labels, value, range: this.range(arm) }] : [];
+    });
+    return this.choiceBySubject(subject, choices, fallback ? this.expression(fallback) : this.opaque(range), "===");
   }
 
   /** The class a `::` is taken on: named, or `self`/`static`/`parent` of the class it is written in. */

@@ -119,18 +119,14 @@ class RubyLowering extends TreeLowering {
     const fallback = clauses.find((clause) => clause.type === "else");
     const fallbackValue = fallback ? single(fallback) : null;
     if (fallback && !fallbackValue) return null;
-    let result: IR.Expression = fallbackValue ? this.expression(fallbackValue) : { kind: "null", range };
-    for (const clause of clauses.filter((candidate) => candidate.type === "when").reverse()) {
+    const arms: { labels: SyntaxNode[]; value: SyntaxNode; range: IR.Range }[] = [];
+    for (const clause of clauses.filter((candidate) => candidate.type === "when")) {
       const labels = clause.childrenForFieldName("pattern").flatMap((pattern) => pattern?.namedChildren[0] ?? []);
       const value = single(clause.childForFieldName("body"));
       if (!value || labels.length === 0 || !labels.every((label) => LITERAL_LABELS.has(label.type))) return null;
-      // The subject lowered anew for each test: one node of the model has one parent.
-      const test = labels
-        .map((label): IR.Expression => this.binary("==", this.expression(subject), this.expression(label), this.range(label)))
-        .reduce((left, right): IR.Expression => ({ kind: "logical", range, operator: "||", left, right }));
-      result = { kind: "conditional", range: this.range(clause), test, consequent: this.expression(value), alternate: result };
+      arms.push({ labels, value, range: this.range(clause) });
     }
-    return result;
+    return this.choiceBySubject(() => this.expression(subject), arms, fallbackValue ? this.expression(fallbackValue) : { kind: "null", range });
   }
 
   /**
