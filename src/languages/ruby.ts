@@ -130,6 +130,41 @@ class RubyLowering extends TreeLowering {
   }
 
   /**
+   * `req = if verb == :patch then Net::HTTP::Patch.new(uri) else Net::HTTP::Get.new(uri) end` (with
+   * `elsif`, or `unless`): a conditional, so that the branch a call's arguments take decides.
+   * Only where each branch is one expression; else null (the children kept as they are). No
+   * `else`: nil.
+   */
+  private ifExpression(node: SyntaxNode): IR.Expression | null {
+    const single = (body: SyntaxNode | null | undefined) => {
+      const parts = body?.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment") ?? [];
+      return parts.length === 1 ? parts[0]! : null;
+    };
+    // The chain read first, lowered only when every branch is one expression.
+    const branches: { node: SyntaxNode; condition: SyntaxNode; value: SyntaxNode }[] = [];
+    let otherwise: SyntaxNode | null = null;
+    for (let current: SyntaxNode | null = node; current; ) {
+      const condition = current.childForFieldName("condition");
+      const value = single(current.childForFieldName("consequence"));
+      if (!condition || !value) return null;
+      branches.push({ node: current, condition, value });
+      const alternative = current.childForFieldName("alternative");
+      if (alternative?.type === "elsif") current = alternative;
+      else {
+        if (alternative && !(otherwise = single(alternative))) return null;
+        current = null;
+      }
+    }
+    let result: IR.Expression = otherwise ? this.expression(otherwise) : { kind: "null", range: this.range(node) };
+    for (const branch of branches.reverse()) {
+      const holds = this.expression(branch.condition);
+      const test: IR.Expression = branch.node.type === "unless" ? { kind: "unary", range: holds.range, operator: "!", argument: holds } : holds;
+      result = { kind: "conditional", range: this.range(branch.node), test, consequent: this.expression(branch.value), alternate: result };
+    }
+    return result;
+  }
+
+  /**
    * `require "cloudflare/http_client"`, `require_relative "client"`: the file's classes, modules and
    * constants become everyone's (Ruby has one namespace), so the file is imported whole.
    */
@@ -275,6 +310,10 @@ class RubyLowering extends TreeLowering {
         return node.namedChildren[0] ? this.expression(node.namedChildren[0]) : null;
       case "case":
         return this.caseExpression(node);
+      case "if":
+      case "unless":
+      case "elsif":
+        return this.ifExpression(node);
       case "binary": {
         const left = node.childForFieldName("left");
         const right = node.childForFieldName("right");
