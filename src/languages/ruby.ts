@@ -61,6 +61,12 @@ function isNetHttp(node: SyntaxNode | null | undefined): boolean {
   return node?.text.replace(/\s+|^::/g, "") === "Net::HTTP";
 }
 
+/** The one statement of a branch's body (`then`, `else`), or null when it holds none or several. */
+function onlyStatement(body: SyntaxNode | null | undefined): SyntaxNode | null {
+  const parts = body?.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment") ?? [];
+  return parts.length === 1 ? parts[0]! : null;
+}
+
 /** `when` labels whose `===` is equality: `case` over them is a choice by value (see `caseExpression`). */
 const LITERAL_LABELS = new Set(["simple_symbol", "string", "integer", "float", "nil", "true", "false", "hash_key_symbol"]);
 
@@ -112,17 +118,13 @@ class RubyLowering extends TreeLowering {
     const subject = node.childForFieldName("value");
     if (!subject) return null;
     const clauses = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
-    const single = (body: SyntaxNode | null | undefined) => {
-      const parts = body?.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment") ?? [];
-      return parts.length === 1 ? parts[0]! : null;
-    };
     const fallback = clauses.find((clause) => clause.type === "else");
-    const fallbackValue = fallback ? single(fallback) : null;
+    const fallbackValue = fallback ? onlyStatement(fallback) : null;
     if (fallback && !fallbackValue) return null;
     const arms: { labels: SyntaxNode[]; value: SyntaxNode; range: IR.Range }[] = [];
     for (const clause of clauses.filter((candidate) => candidate.type === "when")) {
       const labels = clause.childrenForFieldName("pattern").flatMap((pattern) => pattern?.namedChildren[0] ?? []);
-      const value = single(clause.childForFieldName("body"));
+      const value = onlyStatement(clause.childForFieldName("body"));
       if (!value || labels.length === 0 || !labels.every((label) => LITERAL_LABELS.has(label.type))) return null;
       arms.push({ labels, value, range: this.range(clause) });
     }
@@ -136,22 +138,18 @@ class RubyLowering extends TreeLowering {
    * `else`: nil.
    */
   private ifExpression(node: SyntaxNode): IR.Expression | null {
-    const single = (body: SyntaxNode | null | undefined) => {
-      const parts = body?.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment") ?? [];
-      return parts.length === 1 ? parts[0]! : null;
-    };
     // The chain read first, lowered only when every branch is one expression.
     const branches: { node: SyntaxNode; condition: SyntaxNode; value: SyntaxNode }[] = [];
     let otherwise: SyntaxNode | null = null;
     for (let current: SyntaxNode | null = node; current; ) {
       const condition = current.childForFieldName("condition");
-      const value = single(current.childForFieldName("consequence"));
+      const value = onlyStatement(current.childForFieldName("consequence"));
       if (!condition || !value) return null;
       branches.push({ node: current, condition, value });
       const alternative = current.childForFieldName("alternative");
       if (alternative?.type === "elsif") current = alternative;
       else {
-        if (alternative && !(otherwise = single(alternative))) return null;
+        if (alternative && !(otherwise = onlyStatement(alternative))) return null;
         current = null;
       }
     }
