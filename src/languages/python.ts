@@ -13,7 +13,7 @@ import { bracePieces, formatPieces, TreeLowering, unescapeText, type LoweredFile
 import { PythonStdlibNames, stdlibCall } from "./python-stdlib.js";
 import { forwardedCall } from "./python-forwarders.js";
 import { attributeChain, boundPrefix } from "./python-chains.js";
-import { validatedModel } from "./python-models.js";
+import { ModelUses, validatedModel } from "./python-models.js";
 import { PYTHON_CLOUDFLARE_ROOTS, PYTHON_CLOUDFLARE_TYPE, generatedSdkRequest, getattrSegment, pythonCloudflareRequest } from "./python-cloudflare.js";
 import type { SyntaxNode, Tree } from "./tree-sitter.js";
 
@@ -44,9 +44,12 @@ class PythonLowering extends TreeLowering {
     this.gatherSignatures(tree.rootNode);
     this.clientFactories = null;
     this.root = tree.rootNode;
+    this.modelUses = null;
     return super.lowerTree(tree);
   }
   private root: SyntaxNode | null = null;
+  /** How the file uses its model classes (see `ModelUses`), read when a model is first met. */
+  private modelUses: ModelUses | null = null;
   /**
    * Functions and methods that return what a call makes (`return httpx.AsyncClient(…)`), or an
    * attribute of `self` that such a call is assigned to (`self._client = httpx.AsyncClient(…)`
@@ -117,7 +120,7 @@ class PythonLowering extends TreeLowering {
         return out;
       }
       case "class_definition": {
-        const model = validatedModel(node, this.range(node), (child) => this.range(child));
+        const model = validatedModel(node, this.range(node), (child) => this.range(child), this.root && (this.modelUses ??= new ModelUses(this.root)));
         const declaration: IR.Statement = { kind: "class-declaration", range, cls: this.classNode(node) };
         return model ? [declaration, model] : declaration;
       }
