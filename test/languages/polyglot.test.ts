@@ -116,6 +116,32 @@ describe("the polyglot fixture project", () => {
     expect(result.findings.map((f) => `${f.line} ${f.method} ${f.confidence}`)).toEqual(["12 PATCH high"]);
   });
 
+  it("reads a module of another provider's API (its host written, no word of Cloudflare) as that API's: its pools' `notification_email` at low", async () => {
+    const pools = (host: string) =>
+      [
+        '"""A load balancing service\'s client: its pools take a `notification_email` too."""',
+        "import requests",
+        "",
+        `SERVICE_URL = "${host}"`,
+        "",
+        "def create(token, instance, name, origins, alerts_to):",
+        '    body = {"name": name, "origins": origins, "minimum_origins": 1, "notification_email": alerts_to}',
+        '    return requests.post(f"{SERVICE_URL}/v1/{instance}/load_balancers/pools", json=body, headers={"Authorization": token}).json()',
+        "",
+        "def alert_address(token, instance, pool_id):",
+        '    pool = requests.get(f"{SERVICE_URL}/v1/{instance}/load_balancers/pools/{pool_id}", headers={"Authorization": token}).json()["result"]',
+        "    return pool.notification_email",
+        "",
+      ].join("\n");
+    const confidences = async (name: string, files: Record<string, string>) =>
+      (await scanPythonProject(name, files, "low")).findings.filter((f) => f.ruleId === "no-notification-email").map((f) => `${f.line} ${f.confidence}`);
+    expect(await confidences("other-api-pools", { "pools.py": pools("https://api.edge.example.net") })).toEqual(["7 low", "12 low"]);
+    // The same code against this API's host, or naming Cloudflare, is about this API's pools.
+    expect(await confidences("own-api-pools", { "pools.py": pools("https://api.cloudflare.com/client/v4/accounts") })).toEqual(["7 medium", "12 medium"]);
+    const named = pools("https://api.edge.example.net").replace("import requests", "import requests  # also reads CLOUDFLARE_API_TOKEN");
+    expect(await confidences("named-api-pools", { "pools.py": named })).toEqual(["7 medium", "12 medium"]);
+  });
+
   it("follows a Python comprehension's loop, and reports its request once", async () => {
     const dir = scratchDirectory("comprehension");
     const api = 'API = "https://api.cloudflare.com/client/v4"\nNAMES = {"brotli": 1, "ssl": 2}\n';

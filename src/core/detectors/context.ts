@@ -16,6 +16,8 @@ import { isHole, type RequestInfo, type StringPart, type Value } from "../values
 
 /** Callers of a helper whose arguments are followed into it (see `valuesInCallers`). */
 const MAX_CALLERS = 16;
+/** An API's host written in a module (`https://api.luadns.com`). */
+const API_HOST = /\bhttps?:\/\/(api\.[a-z0-9.-]+|[a-z0-9.-]*cloudflare\.com)/gi;
 
 export type { AnalysisOptions, LogpushLimits } from "../options.js";
 export { DEFAULT_LOGPUSH_LIMITS } from "../options.js";
@@ -39,6 +41,7 @@ export class DetectorContext {
   private requestsCache: RequestInfo[] | null = null;
   private inheritedRequestsCache: RequestInfo[] | null = null;
   readonly apiHosts: ReadonlySet<string>;
+  private anotherApi: boolean | null = null;
 
   constructor(
     readonly program: Program,
@@ -48,6 +51,23 @@ export class DetectorContext {
     apiHosts: readonly string[],
   ) {
     this.apiHosts = new Set(apiHosts);
+  }
+
+  /**
+   * Whether the module addresses another provider's API and not this one: it writes an API host
+   * (`https://api.luadns.com`), neither Cloudflare's nor one the user named as this API's
+   * (`apiHosts`), and does not name Cloudflare (its SDK, its token's variable). Its records and
+   * fields are that provider's: go-acme/lego's LuaDNS client reads `record.ZoneID` of its own
+   * API's records; IBM's Cloud Internet Services SDKs send their own load balancer pools'
+   * `notification_email`.
+   */
+  addressesAnotherApi(): boolean {
+    if (this.anotherApi === null) {
+      const text = this.program.module.text;
+      const hosts = [...text.matchAll(API_HOST)].map((match) => match[1]!.toLowerCase());
+      this.anotherApi = hosts.length > 0 && !hosts.some((host) => host.endsWith("cloudflare.com") || this.apiHosts.has(host)) && !/cloudflare/i.test(text);
+    }
+    return this.anotherApi;
   }
 
   entriesOf(rule: RuleName): CatalogueEntry[] {

@@ -33,38 +33,18 @@ function readsProjectFields(ctx: DetectorContext, object: Expression): boolean {
   return ctx.program.members.some((member) => member.property !== null && NOT_API_RECORD_FIELDS.has(member.property) && member.object.kind === "identifier" && ctx.program.resolve(member.object) === binding);
 }
 
-/** An API's host written in a module (`https://api.luadns.com`). */
-const API_HOST = /\bhttps?:\/\/(api\.[a-z0-9.-]+|[a-z0-9.-]*cloudflare\.com)/gi;
-const addressesAnotherApiMemo = new WeakMap<object, boolean>();
-
-/**
- * Whether a module addresses another provider's API and not Cloudflare's: it writes an API host
- * (`https://api.luadns.com`) and no Cloudflare host. Its `DNSRecord` type is that provider's
- * (go-acme/lego's LuaDNS client reads `record.ZoneID` of its own API's records).
- */
-function addressesAnotherApi(ctx: DetectorContext): boolean {
-  const module = ctx.program.module;
-  let answer = addressesAnotherApiMemo.get(module);
-  if (answer === undefined) {
-    const hosts = [...module.text.matchAll(API_HOST)].map((match) => match[1]!.toLowerCase());
-    answer = hosts.length > 0 && !hosts.some((host) => host.endsWith("cloudflare.com"));
-    addressesAnotherApiMemo.set(module, answer);
-  }
-  return answer;
-}
-
 /** A record known only by the name of its declared type (see `dnsRecordValueOfType`). */
 const isNamedOnly = (value: Value): boolean => (value.kind === "record" || value.kind === "records") && value.via.startsWith("declared type ");
 
 function recordEvidence(ctx: DetectorContext, object: Expression, field: string | null = null): Value | null {
   const value = ctx.evaluator.value(ctx.program, object);
-  if (isRecord(value)) return isNamedOnly(value) && (readsProjectFields(ctx, object) || addressesAnotherApi(ctx)) ? null : value;
+  if (isRecord(value)) return isNamedOnly(value) && (readsProjectFields(ctx, object) || ctx.addressesAnotherApi()) ? null : value;
   // A copy of a record (`{ ...record, zone: z.name }`): a field it does not write is the record's.
   const copied = field === null ? null : copiedRecord(ctx, value, field);
   if (copied) return copied;
   const typeText = ctx.evaluator.context.types?.typeTextOf(ctx.program, object) ?? null;
   const typed = dnsRecordOfNamedType(ctx.program, typeText, ctx.evaluator);
-  if (typed && isRecord(typed)) return readsProjectFields(ctx, object) || addressesAnotherApi(ctx) ? null : typed;
+  if (typed && isRecord(typed)) return readsProjectFields(ctx, object) || ctx.addressesAnotherApi() ? null : typed;
   // A helper's parameter (`def view(r): return r.get("zone_name")`) given a record by a caller.
   return value.kind === "unknown" ? (ctx.valuesInCallers(object).find(isRecord) ?? null) : null;
 }

@@ -9,7 +9,8 @@
  * monitor's fields, a file that names pools, load balancers, health checks or monitors, or the
  * API's address), and at low (hidden by default) elsewhere: also in an object of mail settings
  * (`smtp_server`, `from_email`) and in a text that sends mail itself without naming the API or
- * its pools (a tunnel monitor's own alert address). An object inside the `result` of the API's
+ * its pools (a tunnel monitor's own alert address), and in a module of another provider's API
+ * whose pools have the field too (its host written: IBM's Cloud Internet Services SDKs). An object inside the `result` of the API's
  * response envelope (`{ success, errors, messages, result }`: a recorded or mocked response, as SDKs
  * keep for their tests) is what the API returned, not a request: low. So is a field whose value is
  * an object, not the address the field holds: a declaration of it (the Terraform provider's schema
@@ -74,8 +75,9 @@ export function detectDeprecatedFields(ctx: DetectorContext): void {
   };
   for (const entry of ctx.entriesOf("no-notification-email")) {
     for (const field of entry.fields) {
+      // A module of another provider's API (its host written, not this API's): that API's field.
       const report = (range: readonly [number, number], verb: string, confidence: Confidence) =>
-        ctx.report(entry, { range, subject: `${verb} the \`${field}\` field`, whenNone: "remove it", confidence });
+        ctx.report(entry, { range, subject: `${verb} the \`${field}\` field`, whenNone: "remove it", confidence: ctx.addressesAnotherApi() ? "low" : confidence });
       const confidence = (): Confidence => (inContext() ? "medium" : "low");
       let returned: Range[] | null = null;
       for (const object of ctx.program.objects) {
