@@ -356,7 +356,8 @@ export class Prefilter {
     if (words.size > 0) signals |= Signal.PathWord;
     if (API_HINT.test(text)) signals |= Signal.ApiHint;
     if (this.weak?.test(text)) signals |= Signal.Weak;
-    if ((MAY_BE_DNS.test(text) && DNS_HINT.test(text)) || ((text.includes("Record") || text.includes("SRV")) && RECORD_TYPE.test(text)) || RECORD_MEMBER.test(text)) signals |= Signal.DnsHint;
+    // `proxiable`: a field only this API's DNS records have (a parser of them reads it).
+    if ((MAY_BE_DNS.test(text) && DNS_HINT.test(text)) || ((text.includes("Record") || text.includes("SRV")) && RECORD_TYPE.test(text)) || RECORD_MEMBER.test(text) || text.includes("proxiable")) signals |= Signal.DnsHint;
     if (REQUEST_LIBRARY_HINT.test(text)) signals |= Signal.RequestLibrary;
     if (hasRelativeImport(text)) signals |= Signal.RelativeImport;
     if (FILTER_KEY.test(text)) {

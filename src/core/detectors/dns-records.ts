@@ -33,6 +33,35 @@ function readsProjectFields(ctx: DetectorContext, object: Expression): boolean {
   return ctx.program.members.some((member) => member.property !== null && NOT_API_RECORD_FIELDS.has(member.property) && member.object.kind === "identifier" && ctx.program.resolve(member.object) === binding);
 }
 
+/**
+ * Whether `object` names a value the code reads as a DNS record as the API returns it: from the
+ * same name it reads `type`, `content` and `proxiable` (a field only this API's record responses
+ * have), as a parser of the API's records does (`record.zoneName = object.getString("zone_name")`
+ * beside `object.getBoolean("proxiable")`), in a module that is not about another provider's API.
+ * Where the value comes from need not be seen (a library's `parse(JSONObject)` its users call).
+ */
+function readAsReturnedRecord(ctx: DetectorContext, object: Expression): boolean {
+  if (object.kind !== "identifier") return false;
+  const binding = ctx.program.resolve(object);
+  if (!binding) return false;
+  let byBinding = fieldsReadByBinding.get(ctx.program);
+  if (!byBinding) {
+    byBinding = new Map();
+    for (const member of ctx.program.members) {
+      if (member.property === null || member.object.kind !== "identifier") continue;
+      const of = ctx.program.resolve(member.object);
+      if (!of) continue;
+      const fields = byBinding.get(of);
+      if (fields) fields.add(member.property);
+      else byBinding.set(of, new Set([member.property]));
+    }
+    fieldsReadByBinding.set(ctx.program, byBinding);
+  }
+  const fields = byBinding.get(binding);
+  return !!fields && fields.has("type") && fields.has("content") && fields.has("proxiable") && !ctx.addressesAnotherApi();
+}
+const fieldsReadByBinding = new WeakMap<object, Map<object, Set<string>>>();
+
 /** A record known only by the name of its declared type (see `dnsRecordValueOfType`). */
 const isNamedOnly = (value: Value): boolean => (value.kind === "record" || value.kind === "records") && value.via.startsWith("declared type ");
 
@@ -71,12 +100,12 @@ function fieldEntries(ctx: DetectorContext, rule: "no-removed-dns-record-fields"
 export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
   const byField = fieldEntries(ctx, "no-removed-dns-record-fields");
   if (byField.size === 0) return;
-  const report = (entry: CatalogueEntry, field: string, range: readonly [number, number]) =>
+  const report = (entry: CatalogueEntry, field: string, range: readonly [number, number], confidence: "high" | "medium" = "high") =>
     ctx.report(entry, {
       range,
       subject: `Reading \`${field}\` from a DNS record`,
       whenNone: field === "zone_name" ? "read the zone name with GET /zones/:zone_id" : "stop reading it",
-      confidence: "high",
+      confidence,
     });
 
   for (const member of ctx.program.members) {
@@ -85,6 +114,8 @@ export function detectRemovedDnsRecordFields(ctx: DetectorContext): void {
     const entry = field === null ? undefined : byField.get(field);
     if (!entry || ctx.isWritten(member)) continue;
     if (recordEvidence(ctx, member.object, field)) report(entry, field!, member.propertyRange);
+    // Known by what else is read of it: medium, the value's origin unseen.
+    else if (readAsReturnedRecord(ctx, member.object)) report(entry, field!, member.propertyRange, "medium");
   }
   for (const pattern of ctx.program.objectPatterns) {
     const wanted = pattern.properties.filter((property) => property.key !== null && byField.has(property.key));
