@@ -44,6 +44,9 @@ function readAsReturnedRecord(ctx: DetectorContext, object: Expression): boolean
   if (object.kind !== "identifier") return false;
   const binding = ctx.program.resolve(object);
   if (!binding) return false;
+  // An instance of a class of this file (a model's `equals(Object o)` comparing `other.locked`): its own field.
+  const declaredType = binding.typeText?.replace(/<.*$|\[\]$/g, "").split(".").pop()?.trim();
+  if (declaredType && ctx.program.classes.some((cls) => cls.name === declaredType)) return false;
   let byBinding = fieldsReadByBinding.get(ctx.program);
   if (!byBinding) {
     byBinding = new Map();
