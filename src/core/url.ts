@@ -12,6 +12,8 @@ export interface UrlSegment {
   pieces: TextPart[];
   /** Written as a route parameter (`:zone_id`, `{zone_id}`): a pattern, not a value. */
   routeParameter: boolean;
+  /** The name the code gives the segment when it is one unknown piece (`zoneId`, a placeholder's `zone_identifier`); else `null`. */
+  holeHint: string | null;
 }
 
 export interface UrlShape {
@@ -125,10 +127,12 @@ export function parseUrl(parts: readonly StringPart[], anchors: ReadonlySet<stri
     segments: segments.map((segment) => {
       const value = segmentText(segment);
       const routeParameter = value !== null && (/^:\w+$/.test(value) || /^\{\w+\}$/.test(value));
+      const only = segment.pieces.length === 1 ? segment.pieces[0]! : null;
       return {
         value: routeParameter ? null : value,
         pieces: segment.pieces.filter((piece): piece is TextPart => !isHole(piece)),
         routeParameter,
+        holeHint: only && isHole(only) ? only.hint : null,
       };
     }),
   };

@@ -11,7 +11,7 @@ import type { HttpMethod } from "../../catalogue/types.js";
 import type { Confidence } from "../finding.js";
 import type { Expression, Node, Range } from "../ir.js";
 import { isAssertionName } from "../libraries.js";
-import { parseUrl, type UrlShape } from "../url.js";
+import { parseUrl, type UrlSegment, type UrlShape } from "../url.js";
 import { concat, expandChoices, isHole, staticText, text, type Origin, type RequestInfo, type StringValue, type TextPart } from "../values.js";
 import type { DetectorContext } from "./context.js";
 
@@ -123,7 +123,7 @@ function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolea
     // The rest of the path was guessed: never more than medium.
     let confidence = (tail || trailing) && base === "high" ? "medium" : base;
     const literalCount = template.filter((segment) => !segment.startsWith(":")).length;
-    if (confidence === "medium" && template[0] !== STRONG_ANCHOR && literalCount < 3) confidence = "low";
+    if (confidence === "medium" && template[0] !== STRONG_ANCHOR && literalCount < 3 && !namesParametersAsTheApi(template, shape.segments)) confidence = "low";
     // `zones` guessed from the name of the id before the path: never high, and low unless two words of it were written.
     if (shape.zonesGuessed) confidence = confidence === "high" || (confidence === "medium" && literalCount >= 3) ? "medium" : "low";
     let decidingIndex = template.length - 1;
@@ -131,6 +131,31 @@ function matchOne(ctx: DetectorContext, url: StringValue, context: { sdk: boolea
     const deciding = shape.segments[decidingIndex]?.pieces.at(-1) ?? null;
     return { shape, match, confidence, deciding, ...(longer.has(match) ? { longer: true as const } : {}) };
   });
+}
+
+/** Parameter names any API's paths use (`:identifier`, `:id`): no sign of this API's. */
+const GENERIC_PARAMETERS: ReadonlySet<string> = new Set(["id", "identifier", "uuid", "name", "key", "slug"]);
+const bareName = (name: string) => name.replace(/_/g, "").toLowerCase();
+
+/**
+ * Whether each parameter of the template stands in the code under the name this API's own
+ * reference gives it (`organization_identifier`, `organizationIdentifier`, an OpenAPI-generated
+ * client's `{account_identifier}` placeholder): a path of few words (`organizations/…/invites`,
+ * which other APIs have too) then is this API's. Names any API uses (`:identifier`) count neither
+ * way; at least one other must be there.
+ */
+function namesParametersAsTheApi(template: readonly string[], segments: readonly UrlSegment[]): boolean {
+  let named = 0;
+  for (let index = 0; index < template.length; index++) {
+    const segment = template[index]!;
+    if (!segment.startsWith(":")) continue;
+    const name = segment.slice(1);
+    if (GENERIC_PARAMETERS.has(name) || !name.includes("_")) continue;
+    const hint = segments[index]?.holeHint;
+    if (!hint || bareName(hint) !== bareName(name)) return false;
+    named++;
+  }
+  return named > 0;
 }
 
 /** A file name of code or data (`organization_test.go`, `index.ts`): never an id in an API path. */

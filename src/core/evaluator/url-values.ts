@@ -119,7 +119,7 @@ export function replaceText(value: StringValue, pattern: string, replacement: Va
       continue;
     }
     parts.push({ text: part.text.slice(0, at), origin: part.origin });
-    for (const inner of partsOf(replacement, hintOf(replacementNode))) parts.push(inner);
+    for (const inner of partsOf(replacement, replacementHint(pattern, replacementNode))) parts.push(inner);
     parts.push({ text: part.text.slice(at + pattern.length), origin: part.origin });
     replaced = true;
   }
@@ -230,10 +230,25 @@ function compile(pattern: string, flags: string): RegExp | null {
   }
 }
 
+/** A template's named placeholder (`{organization_identifier}`, `:zone_id`): its name. */
+const PLACEHOLDER = /^(?:\{([A-Za-z_]\w*)\}|:([A-Za-z_]\w*))$/;
+
+/**
+ * The name an unknown replacement goes by: the expression's (`zoneId`), else the name of the
+ * placeholder it stands for (`"/organizations/{organization_identifier}/invites".replaceAll(
+ * "\\{organization_identifier\\}", escape(id))`: a generated client's path, the value escaped).
+ */
+function replacementHint(pattern: string, replacementNode: Expression): string | null {
+  const named = hintOf(replacementNode);
+  if (named !== null) return named;
+  const placeholder = PLACEHOLDER.exec(pattern);
+  return placeholder ? (placeholder[1] ?? placeholder[2]!) : null;
+}
+
 /** `replaceAll(':zone_id', id)`, `replace(/:zone_id/g, id)`: every occurrence in the texts. */
 export function replaceEveryText(value: StringValue, pattern: string, replacement: Value, replacementNode: Expression): StringValue {
   const parts: StringPart[] = [];
-  const inserted = partsOf(replacement, hintOf(replacementNode));
+  const inserted = partsOf(replacement, replacementHint(pattern, replacementNode));
   for (const part of value.parts) {
     if (isHole(part)) {
       parts.push(part);
