@@ -202,11 +202,16 @@ export class RequestFinder {
     let calls = this.callsInFunction.get(fn);
     if (!calls) {
       const found: CallExpression[] = [];
-      const collect = (node: Node) => {
+      const collect = (node: Node, parent: Node) => {
         if (node.kind === "call") found.push(node);
-        forEachChild(node, collect);
+        // A function written inside runs when something calls it: given to a call as a callback
+        // (`ids.forEach((id) => fetch(…))`, `.then(…)`, `new Promise(…)`) or called where it is
+        // written. One stored in an object or returned (an MCP tool's `handler`, a route table)
+        // runs later, when whoever holds it calls it (followed from there), not when this runs.
+        if (node.kind === "function" && !runsWhereWritten(node, parent)) return;
+        forEachChild(node, collect, node);
       };
-      forEachChild(fn, collect);
+      forEachChild(fn, collect, fn as Node);
       this.callsInFunction.set(fn, (calls = found));
     }
     return calls;
@@ -322,3 +327,10 @@ function methodOfCalleeName(name: string | null): HttpMethod | null {
   return verb ? methodFromText((verb[1] ?? verb[2] ?? verb[3])!.toLowerCase()) : null;
 }
 
+
+/** Whether a function written inside another runs when that one does: a callback given to a call or `new`, or called where it is written. */
+function runsWhereWritten(fn: Node, parent: Node): boolean {
+  if (parent.kind === "call") return parent.callee === fn || parent.args.includes(fn as Expression);
+  if (parent.kind === "new") return parent.args.includes(fn as Expression);
+  return false;
+}
