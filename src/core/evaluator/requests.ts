@@ -99,14 +99,16 @@ export class RequestFinder {
       const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1, ...(self ? { self } : {}) };
       const found: RequestInfo[] = [];
       // A wrapper named for its verb (`$client->patch($path)`, `getZones()`): its requests whose method
-      // is not seen inside (set on a property array, `$this->args['method'] = …`) use that verb.
+      // is not seen inside (set on a property array, `$this->args['method'] = …`) use that verb. Not
+      // one whose body chooses among methods it shows (`let method = "GET"; if (body) method = "POST"`
+      // in a function named `post`): those are what it may send.
       const named = methodOfCalleeName(calleeNameOf(node));
       for (const innerCall of this.requestCallsIn(callee.program, callee.fn)) {
         // Not one behind a branch these arguments rule out (`match ($method) { 'GET' => $http->get($url), … }`).
         if (!mayRun(evaluator, callee.program, callee.fn, innerCall, inner)) continue;
         for (const request of this.requestsOf(callee.program, innerCall, inner, depth + 1)) {
           if (request.library === "unknown" && !isClientCallRequest(request)) continue;
-          found.push({ ...request, ...(request.method === null && named !== null ? { method: named } : {}), call: node, program });
+          found.push({ ...request, ...(request.method === null && !request.methodChoices && named !== null ? { method: named } : {}), call: node, program });
         }
       }
       // A wrapper too deep to follow to its URL (an SDK's own client core): read the call as given.
