@@ -10,9 +10,10 @@
  * API's address), and at low (hidden by default) elsewhere: also in an object of mail settings
  * (`smtp_server`, `from_email`) and in a text that sends mail itself without naming the API or
  * its pools (a tunnel monitor's own alert address), and in a module of another provider's API
- * whose pools have the field too (its host written: IBM's Cloud Internet Services SDKs). An object inside the `result` of the API's
- * response envelope (`{ success, errors, messages, result }`: a recorded or mocked response, as SDKs
- * keep for their tests) is what the API returned, not a request: low. So is a field whose value is
+ * whose pools have the field too (its host written: IBM's Cloud Internet Services SDKs). An
+ * object inside the `result` of the API's response envelope (`{ success, errors, messages,
+ * result }`: a recorded or mocked response, as SDKs keep for their tests) is what the API
+ * returned, not a request: low. So is a field whose value is
  * an object, not the address the field holds: a declaration of it (the Terraform provider's schema
  * attributes, an OpenAPI document's properties).
  */

@@ -329,7 +329,6 @@ function methodOfCalleeName(name: string | null): HttpMethod | null {
   return verb ? methodFromText((verb[1] ?? verb[2] ?? verb[3])!.toLowerCase()) : null;
 }
 
-
 /** Whether a function written inside another runs when that one does: a callback given to a call or `new`, or called where it is written. */
 function runsWhereWritten(fn: Node, parent: Node): boolean {
   if (parent.kind === "call") return parent.callee === fn || parent.args.includes(fn as Expression);
