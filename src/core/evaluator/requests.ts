@@ -319,10 +319,12 @@ function calleeNameOf(node: { callee: Expression }): string | null {
 
 /**
  * `get`, `post` … or a name that starts with one (`getAPIList`, `postJson`, `delete_record`) or
- * ends with one after a word (`cf_get`, `api_patch`, `httpGet`; not `budget` or `widget`).
+ * ends with one after a word (`cf_get`, `api_patch`, `httpGet`; not `budget` or `widget`), after
+ * the underscores that mark a helper private (`_get_api_list`, the generated Python SDK's lists).
  */
-function methodOfCalleeName(name: string | null): HttpMethod | null {
-  if (name === null) return null;
+function methodOfCalleeName(written: string | null): HttpMethod | null {
+  if (written === null) return null;
+  const name = written.replace(/^_+/, "");
   const exact = methodFromText(name);
   if (exact) return exact;
   const verb = /^(get|post|put|patch|delete)(?=[A-Z_])|_(get|post|put|patch|delete)$|[a-z0-9](Get|Post|Put|Patch|Delete)$/.exec(name);
