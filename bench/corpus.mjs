@@ -6,7 +6,8 @@
  * and without the compiler in V8's code cache: a fresh CI machine has none), a scan
  * with a warm cache, the same after one file was edited, `--tsconfig` on one package (when given),
  * ESLint with the parser alone, with one built-in rule and with the plugin's recommended config
- * (run in turn, with the ratios taken run by run), the plugin's rules per
+ * (run in turn, with the ratios taken run by run) and the plugin's rules' own time as ESLint's
+ * `--stats` counts it within one run (no pairing of runs, so no noise from a shared machine), the plugin's rules per
  * keystroke in the editor on the largest files of about 100 KB it analyses (bench/editor-corpus.mjs), `--version`, and the
  * corpus copied N times (`--multiply`), and with `--per-language` a cold scan of each language
  * present on its own (`--languages X`: what each front end costs). Each case runs `--runs` times (default 3) and the median
@@ -79,6 +80,29 @@ function measureInTurn(commands, { times = runs } = {}) {
     output: rounds.at(-1)[index].output,
     ratios: commands.map((_, other) => median(rounds.map((round) => round[index].wall / round[other].wall))),
   }));
+}
+
+/**
+ * ESLint's own account of a run (`--stats`), median of `runs`: seconds in the plugin's rules
+ * (each rule's `create` and listeners, every file), in parsing, and in linting all told.
+ */
+function pluginOwnTime(args) {
+  const samples = [];
+  for (let run = 0; run < runs; run++) {
+    const child = spawnSync(process.execPath, [...args, "--stats"], { cwd: corpus, encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
+    if (child.status !== 0 && child.status !== 1) throw new Error(`ESLint --stats: exit ${child.status}\n${child.stderr}`);
+    const sample = { rules: 0, parse: 0, lint: 0 };
+    for (const file of JSON.parse(child.stdout)) {
+      for (const pass of file.stats?.times?.passes ?? []) {
+        sample.parse += pass.parse?.total ?? 0;
+        sample.lint += pass.total ?? 0;
+        for (const [rule, time] of Object.entries(pass.rules ?? {})) if (rule.startsWith("sunset-lint/")) sample.rules += time.total;
+      }
+    }
+    samples.push(sample);
+  }
+  const median = (pick) => Number((samples.map(pick).sort((a, b) => a - b)[Math.floor(samples.length / 2)] / 1000).toFixed(3));
+  return { rulesSeconds: median((s) => s.rules), parseSeconds: median((s) => s.parse), lintSeconds: median((s) => s.lint) };
 }
 
 const percent = (ratio) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(0)}%`;
@@ -167,6 +191,11 @@ try {
     add(parserRun);
     add(builtinRun, { "vs parser only": percent(builtinRun.ratios[0]) });
     add(pluginRun, { "vs parser only": percent(pluginRun.ratios[0]), "vs one built-in rule": percent(pluginRun.ratios[1]) });
+    // The plugin's own time, as ESLint's `--stats` times each rule in each file: read within one
+    // run, it needs no pairing of runs (which a shared machine makes noisy by ±10%).
+    const own = pluginOwnTime(eslintArgs(config("plugin")));
+    rows.push({ case: "ESLint, sunset-lint recommended: its rules' own time (--stats)", ...own, "vs parser only": `+${((own.rulesSeconds / parserRun.wall) * 100).toFixed(1)}%` });
+    console.error(`bench: the plugin's rules: ${own.rulesSeconds.toFixed(2)} s of ESLint's ${own.lintSeconds.toFixed(2)} s linting (parse ${own.parseSeconds.toFixed(2)} s), median of ${runs}; ${((own.rulesSeconds / parserRun.wall) * 100).toFixed(1)}% of the parser-only run's wall time`);
     // The editor: the plugin's rules on every keystroke in the largest files of about 100 KB it analyses.
     const editor = spawnSync(process.execPath, [EDITOR, corpus, "3"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     if (editor.status !== 0) throw new Error(`editor case: exit ${editor.status}\n${editor.stderr}`);
