@@ -2,7 +2,7 @@
  * Model nodes for TypeScript-only syntax, which both lowerings express in JavaScript terms (module
  * syntax in CommonJS terms, an enum as an object) so that the core has one way to read them.
  */
-import type { Expression, FunctionNode, Property, Range, Statement } from "./ir.js";
+import type { Expression, FunctionNode, JsxElement, Property, Range, SpreadElement, Statement } from "./ir.js";
 
 /** A member of an enum, as a lowering reads it: its name, and its initializer if it has one. */
 export interface EnumMember {
@@ -102,4 +102,49 @@ function declaredNames(statement: Statement): string[] {
     default:
       return [];
   }
+}
+
+/**
+ * A JSX element. A component's (`<SettingCard settingKey="minify" />`, `<ui.Card>`: a capitalized
+ * name or a member) is a call of the component with its props, as React makes it
+ * (`SettingCard({ settingKey: "minify", children })`): what the component does with them (a request
+ * in an effect or an event handler) is then followed from the element, as from any call. A host
+ * element (`<div>`, `<svg:rect>`) or a fragment stays an element.
+ */
+export function jsxElement(range: Range, tag: { text: string; range: Range } | null, attributes: JsxElement["attributes"], children: Expression[]): Expression {
+  const component = tag !== null && /^(?:[A-Z_$][\w$]*|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)$/.test(tag.text);
+  if (!component) return { kind: "jsx", range, tagName: tag?.text ?? "", attributes, children };
+  const properties: (Property | SpreadElement)[] = attributes.map((attribute) =>
+    attribute.name === null
+      ? { kind: "spread", range: attribute.range, argument: attribute.value ?? { kind: "unknown", range: attribute.range, children: [] } }
+      : {
+          kind: "property",
+          range: attribute.range,
+          key: attribute.name,
+          keyRange: attribute.range,
+          computedKey: null,
+          // `<Toggle disabled />`: a name alone is `true`.
+          value: attribute.value ?? { kind: "boolean", range: attribute.range, value: true },
+          shorthand: false,
+        },
+  );
+  if (children.length > 0) {
+    const value: Expression = children.length === 1 ? children[0]! : { kind: "array", range, elements: children };
+    properties.push({ kind: "property", range, key: "children", keyRange: range, computedKey: null, value, shorthand: false });
+  }
+  return { kind: "call", range, callee: tagCallee(tag), args: [{ kind: "object", range, properties }], optional: false, jsx: true };
+}
+
+/** `Card` or `ui.forms.Card`, as an identifier or a chain of members. */
+function tagCallee(tag: { text: string; range: Range }): Expression {
+  const [first, ...rest] = tag.text.split(".");
+  let start = tag.range[0];
+  let callee: Expression = { kind: "identifier", name: first!, range: [start, start + first!.length] };
+  start += first!.length + 1;
+  for (const name of rest) {
+    const propertyRange: Range = [start, start + name.length];
+    callee = { kind: "member", range: [tag.range[0], propertyRange[1]], object: callee, property: name, computed: null, propertyRange, optional: false };
+    start += name.length + 1;
+  }
+  return callee;
 }

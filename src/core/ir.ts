@@ -100,6 +100,8 @@ export interface CallExpression extends NodeBase {
   callee: Expression;
   args: Expression[];
   optional: boolean;
+  /** A JSX element of a component, its props the one argument (see `jsxElement`). Absent otherwise. */
+  jsx?: true;
 }
 export interface NewExpression extends NodeBase {
   kind: "new";

@@ -58,6 +58,9 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   "node:url": "url",
   util: "util",
   "node:util": "util",
+  // Not a request library: its wrappers of components and callbacks (`memo(Card)`, `useCallback(fn, deps)`) are the function they wrap.
+  react: "react",
+  "preact/compat": "react",
   // Programs run by Node (curl among them: `execFileSync("curl", ["-X", "PATCH", url])`).
   child_process: "child-process",
   "node:child_process": "child-process",

@@ -61,6 +61,7 @@ export type LibraryName =
   | "path"
   | "url"
   | "util"
+  | "react"
   | "child-process";
 
 export interface RequestInfo {

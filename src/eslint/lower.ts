@@ -3,7 +3,7 @@
  * src/core/ir.ts. Mechanical by design: every decision about meaning is made in src/core.
  */
 import type { TSESTree } from "@typescript-eslint/utils";
-import { enumAsObject, exportEquals, importEqualsRequire, namespaceAsObject } from "../core/ir-builders.js";
+import { enumAsObject, exportEquals, importEqualsRequire, jsxElement, namespaceAsObject } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 import { loweringDepthBudget } from "../core/ir.js";
 
@@ -448,7 +448,7 @@ export function lowerEstree(input: LowerInput): IR.Module {
     }
   }
 
-  function jsx(node: TSESTree.JSXElement | TSESTree.JSXFragment): IR.JsxElement {
+  function jsx(node: TSESTree.JSXElement | TSESTree.JSXFragment): IR.Expression {
     const opening = node.type === "JSXElement" ? node.openingElement : null;
     const attributes: IR.JsxElement["attributes"] = [];
     for (const attribute of opening?.attributes ?? []) {
@@ -470,8 +470,7 @@ export function lowerEstree(input: LowerInput): IR.Module {
       if (child.type === "JSXSpreadChild") return [expression(child.expression)];
       return [jsx(child)];
     });
-    const tagName = opening ? text.slice(opening.name.range[0], opening.name.range[1]) : "";
-    return { kind: "jsx", range: range(node), tagName, attributes, children };
+    return jsxElement(range(node), opening ? { text: text.slice(opening.name.range[0], opening.name.range[1]), range: range(opening.name) } : null, attributes, children);
   }
 
   return {

@@ -10,7 +10,7 @@
  * never match).
  */
 import type { ts as TS } from "ts-morph";
-import { enumAsObject, exportEquals, importEqualsRequire, namespaceAsObject } from "../core/ir-builders.js";
+import { enumAsObject, exportEquals, importEqualsRequire, jsxElement, namespaceAsObject } from "../core/ir-builders.js";
 import type * as IR from "../core/ir.js";
 import { loweringDepthBudget } from "../core/ir.js";
 
@@ -572,7 +572,7 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
       }
     }
 
-    function jsx(node: TS.JsxElement | TS.JsxSelfClosingElement | TS.JsxFragment): IR.JsxElement {
+    function jsx(node: TS.JsxElement | TS.JsxSelfClosingElement | TS.JsxFragment): IR.Expression {
       const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : null;
       const attributes: IR.JsxElement["attributes"] = [];
       for (const attribute of opening?.attributes.properties ?? []) {
@@ -593,7 +593,8 @@ export function compilerLowering(ts: Compiler): CompilerLowering {
         if (ts.isJsxExpression(child)) return child.expression ? [expression(child.expression)] : [];
         return [jsx(child as TS.JsxElement)];
       });
-      return { kind: "jsx", range: range(node), tagName: opening ? (textOf(opening.tagName) ?? "") : "", attributes, children };
+      const tagText = opening ? textOf(opening.tagName) : null;
+      return jsxElement(range(node), opening && tagText !== null ? { text: tagText, range: range(opening.tagName) } : null, attributes, children);
     }
 
     return { file, text, body: statements(sourceFile.statements), comments: commentsOf(sourceFile) };

@@ -167,8 +167,15 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
     }
     case "util":
       return site.last === "format" && site.path.length === 1 ? { result: formatted(site.args), request: null } : NO_REQUEST;
+    case "react":
+      // `memo(Card)`, `forwardRef(render)`, `useCallback(update, deps)`: the component or callback
+      // itself, called as the element or the handler is (what it sends is then followed from there).
+      return site.path.length === 1 && site.last !== null && REACT_WRAPPERS.has(site.last) ? { result: site.first, request: null } : NO_REQUEST;
   }
 }
+
+/** React's functions that return the function they are given. */
+const REACT_WRAPPERS = new Set(["memo", "forwardRef", "useCallback"]);
 
 /** Placeholders of `util.format`: each takes the next argument, `%%` is a percent sign. */
 const FORMAT_PLACEHOLDER = /%[sdifjoOc%]/g;

@@ -4,7 +4,7 @@
  * or as a call we do not know that is given a path (a project's client, or a route definition).
  */
 import type { HttpMethod } from "../../catalogue/types.js";
-import type { CallExpression, ClassNode, Expression, FunctionNode, NewExpression, Node } from "../ir.js";
+import type { CallExpression, ClassNode, Expression, FunctionNode, JsxElement, NewExpression, Node } from "../ir.js";
 import { MESSAGE_CALLEES, ROUTE_METHOD_NAMES, isAssertionName, methodChoicesOf, methodFromText, type MethodChoices } from "../libraries.js";
 import type { Program } from "../program.js";
 import { parseUrl } from "../url.js";
@@ -204,13 +204,17 @@ export class RequestFinder {
     let calls = this.callsInFunction.get(fn);
     if (!calls) {
       const found: CallExpression[] = [];
+      /** Functions given to JSX elements (`onClick={() => …}`): the framework calls them, with what this function gave them. */
+      const handlers = new Set<Node>();
       const collect = (node: Node, parent: Node) => {
         if (node.kind === "call") found.push(node);
+        if ((node.kind === "call" && node.jsx) || node.kind === "jsx") for (const handler of jsxHandlers(node)) handlers.add(handler);
         // A function written inside runs when something calls it: given to a call as a callback
-        // (`ids.forEach((id) => fetch(…))`, `.then(…)`, `new Promise(…)`) or called where it is
-        // written. One stored in an object or returned (an MCP tool's `handler`, a route table)
-        // runs later, when whoever holds it calls it (followed from there), not when this runs.
-        if (node.kind === "function" && !runsWhereWritten(node, parent)) return;
+        // (`ids.forEach((id) => fetch(…))`, `.then(…)`, `new Promise(…)`), called where it is
+        // written, or given to a JSX element. One stored in an object or returned (an MCP tool's
+        // `handler`, a route table) runs later, when whoever holds it calls it (followed from
+        // there), not when this runs.
+        if (node.kind === "function" && !runsWhereWritten(node, parent) && !handlers.has(node)) return;
         forEachChild(node, collect, node);
       };
       forEachChild(fn, collect, fn as Node);
@@ -329,6 +333,17 @@ function methodOfCalleeName(written: string | null): HttpMethod | null {
   if (exact) return exact;
   const verb = /^(get|post|put|patch|delete)(?=[A-Z_])|_(get|post|put|patch|delete)$|[a-z0-9](Get|Post|Put|Patch|Delete)$/.exec(name);
   return verb ? methodFromText((verb[1] ?? verb[2] ?? verb[3])!.toLowerCase()) : null;
+}
+
+/** The functions a JSX element is given: its attributes' (props') values and its children. */
+function jsxHandlers(element: CallExpression | JsxElement): Node[] {
+  const values =
+    element.kind === "jsx"
+      ? [...element.attributes.map((attribute) => attribute.value), ...element.children]
+      : element.args[0]?.kind === "object"
+        ? element.args[0].properties.map((property) => (property.kind === "property" ? property.value : property.argument))
+        : [];
+  return values.filter((value): value is Expression => value?.kind === "function");
 }
 
 /** Whether a function written inside another runs when that one does: a callback given to a call or `new`, or called where it is written. */
