@@ -1,6 +1,7 @@
 /**
- * Model nodes for TypeScript-only syntax, which both lowerings express in JavaScript terms (module
- * syntax in CommonJS terms, an enum as an object) so that the core has one way to read them.
+ * Model nodes for syntax both lowerings express in plain JavaScript terms (TypeScript's module
+ * syntax in CommonJS terms, an enum as an object, a JSX component's element as a call) so that the
+ * core has one way to read them.
  */
 import type { Expression, FunctionNode, JsxElement, Property, Range, SpreadElement, Statement } from "./ir.js";
 
