@@ -295,18 +295,31 @@ export type ParseVerdict = "parse" | "not-for-this-name" | "never";
 /** A JSON file, which an import names with its extension and which gives the document as its value. */
 export const isDataModule = (path: string): boolean => path.endsWith(".json");
 
+/** How a module's imports are read and resolved, to see what a component hands its props to (see `ImportWorth`). */
+export interface ImportReading {
+  specifiersOf: (text: string) => readonly string[];
+  resolve: (from: string, specifier: string) => string | null;
+}
+
+/** A module of components (`.tsx`, `.jsx`: JSX elements are calls of them, see `jsxElement`). */
+export const isComponentModule = (path: string): boolean => JSX_MODULE.test(path);
+const JSX_MODULE = /\.[jt]sx$/;
+
 export class ImportWorth {
   private readonly matters = new Map<string, boolean>();
+  private readonly forwarding = new Map<string, boolean>();
 
   constructor(
     private readonly reader: BarrelReader,
     private readonly textMatters: (text: string) => boolean,
+    /** Without it, a component matters by its text only. */
+    private readonly imports?: ImportReading,
   ) {}
 
   verdict(path: string, text: string, name?: string): ParseVerdict {
     // A JSON module exports its document whole: any name may be one of its keys, and it re-exports nothing.
     if (isDataModule(path)) return this.textMatters(text) ? "parse" : "never";
-    if (this.textMatters(text)) return name === undefined || mayExport(text, name) ? "parse" : "not-for-this-name";
+    if (this.textMatters(text) || this.handsPropsOn(path, text)) return name === undefined || mayExport(text, name) ? "parse" : "not-for-this-name";
     if (!reExportsSomething(text)) return "never";
     const wanted: WantedNames = name === undefined ? ALL_NAMES : new Set([name]);
     return this.reader.follow(path, wanted, (module) => this.moduleMatters(module)) ? "parse" : "not-for-this-name";
@@ -318,9 +331,25 @@ export class ImportWorth {
       return text !== null && this.textMatters(text);
     });
   }
+
+  /**
+   * Whether a component module that does not matter by its text imports one that does: its
+   * components may hand their props to that module's functions (a settings card to the hook
+   * that sends the setting it is given). Components only, as `passesPropsOn` joins hints.
+   */
+  private handsPropsOn(path: string, text: string): boolean {
+    if (!this.imports || !isComponentModule(path) || reExportsSomething(text)) return false;
+    const { specifiersOf, resolve } = this.imports;
+    return remembered(this.forwarding, path, () =>
+      specifiersOf(text).some((specifier) => {
+        const target = resolve(path, specifier);
+        return target !== null && target !== path && !isDataModule(target) && this.moduleMatters(target);
+      }),
+    );
+  }
 }
 
 /** Everything the verdicts built on this module depend on (see `PREFILTER_FINGERPRINT`). */
-export const BARRELS_FINGERPRINT = [RE_EXPORT.source, ES_RE_EXPORTS.source, MAY_RE_EXPORT.source, CJS_WHOLE.source, CJS_NEXT_SOURCE.source, CJS_NAMED.source, CJS_ALIAS.source, aliasedModule, IMPORT_CLAUSE.source, WHOLE_MODULE.source, DESTRUCTURED_REQUIRE.source, reExportsSomething, String(BARREL_DEPTH), namedList, reExportsOf, importedNamesOf, mayExport, namesThrough, BarrelReader]
+export const BARRELS_FINGERPRINT = [RE_EXPORT.source, ES_RE_EXPORTS.source, MAY_RE_EXPORT.source, CJS_WHOLE.source, CJS_NEXT_SOURCE.source, CJS_NAMED.source, CJS_ALIAS.source, aliasedModule, IMPORT_CLAUSE.source, WHOLE_MODULE.source, DESTRUCTURED_REQUIRE.source, reExportsSomething, String(BARREL_DEPTH), namedList, reExportsOf, importedNamesOf, mayExport, namesThrough, BarrelReader, ImportWorth, JSX_MODULE.source]
   .map(String)
   .join("\n");

@@ -20,7 +20,7 @@ import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { lowerJson } from "../languages/json.js";
 import { BarrelReader, ImportWorth } from "../core/barrels.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
-import type { ImportGraph } from "../core/import-graph.js";
+import { relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { Prefilter } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { TextFactsCache, type TextFacts } from "./text-facts.js";
@@ -169,7 +169,7 @@ function importWorth(): ImportWorth {
     return read.ok ? read.text : null;
   };
   const matters = (text: string) => prefilterOf().mayMatterToImporters(textFacts.of(text).hints, text);
-  return new ImportWorth(new BarrelReader(textOf, (from, specifier) => resolveProjectImport(from, specifier)), matters);
+  return new ImportWorth(new BarrelReader(textOf, (from, specifier) => resolveProjectImport(from, specifier)), matters, { specifiersOf: relativeImports, resolve: resolveProjectImport });
 }
 
 let prefilter: Prefilter | undefined;

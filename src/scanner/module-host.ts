@@ -3,13 +3,13 @@
  * each once per scan (or per worker). Records which files each analysis read, so the cache can
  * tell when a file's findings depend on another file's content.
  */
-import { BarrelReader, ImportWorth } from "../core/barrels.js";
+import { BarrelReader, ImportWorth, isComponentModule } from "../core/barrels.js";
 import type { ModuleHost } from "../core/evaluator/index.js";
 import type { Module } from "../core/ir.js";
 import { contentHash } from "../files/content-hash.js";
 import { DEFAULT_MAX_FILE_BYTES, readSource } from "../files/read-source.js";
 import { listingOracle, memoizedImportResolver, type ImportResolver, type Listings } from "../files/resolve-import.js";
-import { pythonFollowedClasses, pythonImportMatters } from "../core/import-graph.js";
+import { pythonFollowedClasses, pythonImportMatters, relativeImports } from "../core/import-graph.js";
 import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 import { PhpClassResolver } from "../files/resolve-php-class.js";
 import { CSharpTypeResolver } from "../files/resolve-csharp-type.js";
@@ -86,7 +86,11 @@ export class ScannerModuleHost implements ModuleHost {
       const read = readSource(path, maxFileBytes);
       return read.ok ? read.text : null;
     };
-    this.worth = new ImportWorth(new BarrelReader(textOf, resolveImport), worthParsing);
+    // What a component hands its props to is found as the analysis finds it: through aliases too.
+    this.worth = new ImportWorth(new BarrelReader(textOf, resolveImport), worthParsing, {
+      specifiersOf: relativeImports,
+      resolve: (from, specifier) => this.resolveImport(from, specifier) ?? this.alias(from, specifier),
+    });
   }
 
   /** Parses (or returns the already parsed) file at an absolute path. */
@@ -195,6 +199,9 @@ export class ScannerModuleHost implements ModuleHost {
       if (this.skippedForName.has(forName)) return null;
       const read = readSource(path, this.maxFileBytes);
       const verdict = read.ok ? this.worth.verdict(path, read.text, name) : "parse";
+      // A component's verdict rests on the modules it imports (what it may hand its props to, see
+      // `ImportWorth`): the findings of the file analysed change with them.
+      if (read.ok && isComponentModule(path)) for (const specifier of relativeImports(read.text)) this.track(this.resolveImport(path, specifier) ?? this.alias(path, specifier));
       if (verdict === "never") {
         this.skipped.add(path);
         return null;
@@ -222,6 +229,10 @@ export class ScannerModuleHost implements ModuleHost {
     this.tracked?.add(path);
     const loaded = this.file(path);
     return loaded.syntaxErrors.length > 0 ? null : loaded.module;
+  }
+
+  private track(path: string | null): void {
+    if (path !== null) this.tracked?.add(path);
   }
 
   /** Starts an analysis (of `root`, the file analysed, if given): see `pinned`. */
