@@ -61,6 +61,10 @@ export const LIBRARY_OF_MODULE: Readonly<Record<string, LibraryName>> = nameTabl
   // Not a request library: its wrappers of components and callbacks (`memo(Card)`, `useCallback(fn, deps)`) are the function they wrap.
   react: "react",
   "preact/compat": "react",
+  // Not a request library either: its hooks call the fetcher they are given with the key (`useSWR(key, fetcher)`).
+  swr: "swr",
+  "swr/immutable": "swr",
+  "swr/mutation": "swr",
   // Programs run by Node (curl among them: `execFileSync("curl", ["-X", "PATCH", url])`).
   child_process: "child-process",
   "node:child_process": "child-process",

@@ -161,12 +161,12 @@ const alternation = (words: Iterable<string>) =>
   [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 
 /**
- * The modules the evaluator knows as request libraries (not `path`, `url`, `util` and `react`, which it also
+ * The modules the evaluator knows as request libraries (not `path`, `url`, `util`, `react` and `swr`, which it also
  * knows, nor the Terraform provider's packages, which `PROVIDER_PACKAGE` looks for: in this
  * alternation they made every file's test 60 ms slower on the bench corpus; nor PHP's classes,
  * named by `use`, never in quotes).
  */
-const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" || library === "util" || library === "react" || library === "terraform-provider" || name.startsWith(PHP_CLASS_SOURCE) ? [] : [name]));
+const REQUEST_MODULES = Object.entries(LIBRARY_OF_MODULE).flatMap(([name, library]) => (library === "path" || library === "url" || library === "util" || library === "react" || library === "swr" || library === "terraform-provider" || name.startsWith(PHP_CLASS_SOURCE) ? [] : [name]));
 const REQUEST_LIBRARY_HINT = new RegExp(`${REQUEST_LIBRARY_WORDS.source}|["'](?:${alternation(REQUEST_MODULES)})["']`);
 
 /** One spelling of a path word for all: `rate_limits`, `rateLimits` and `RateLimits` are `ratelimits`. */

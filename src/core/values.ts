@@ -62,6 +62,7 @@ export type LibraryName =
   | "url"
   | "util"
   | "react"
+  | "swr"
   | "child-process";
 
 export interface RequestInfo {

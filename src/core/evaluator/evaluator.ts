@@ -72,6 +72,9 @@ const MAX_NESTED_ELEMENTS = 64;
 /** A table with no entries (see `bindingUncached`: entries are added by name after it is made). */
 const EMPTY_TABLE: ObjectValue = { kind: "object", node: null, program: null, open: false, get: () => undefined, keys: () => [] };
 
+/** SWR's functions that call the fetcher they are given with their key (`swr`, `swr/immutable`, `swr/mutation`; a default import has no name). */
+const SWR_FETCHING = new Set(["default", "useSWR", "useSWRImmutable", "useSWRMutation", "preload"]);
+
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
   private readonly cache = new WeakMap<Expression, Value>();
@@ -763,6 +766,11 @@ export class Evaluator {
       if (target.kind === "function") return { fn: target, args: forwardedArguments(callee.property, this.args(program, node, env)) };
     }
     const value = this.value(program, callee, env);
+    // `useSWR(key, fetcher)`, `preload(key, fetcher)`: SWR calls the fetcher with the key (whole, an array as one argument).
+    if (value.kind === "library" && value.library === "swr" && node.args.length >= 2 && (value.path.length === 0 || SWR_FETCHING.has(value.path.at(-1)!))) {
+      const fetcher = this.value(program, node.args[1]!, env);
+      return fetcher.kind === "function" ? { fn: fetcher, args: [this.value(program, node.args[0]!, env)] } : null;
+    }
     if (value.kind !== "function") {
       // `parent::getValue($page)`: the superclass's instance method, on this `$this`.
       if (callee.kind !== "member" || callee.property === null || callee.object.kind !== "identifier") return null;

@@ -167,6 +167,9 @@ export function libraryCall(evaluator: Evaluator, program: Program, node: CallEx
     }
     case "util":
       return site.last === "format" && site.path.length === 1 ? { result: formatted(site.args), request: null } : NO_REQUEST;
+    case "swr":
+      // `useSWR(key, fetcher)` requests nothing itself: it calls the fetcher (see `Evaluator.callTarget`).
+      return NO_REQUEST;
     case "react":
       // `memo(Card)`, `forwardRef(render)`, `useCallback(update, deps)`: the component or callback
       // itself, called as the element or the handler is (what it sends is then followed from there).
