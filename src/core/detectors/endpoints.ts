@@ -247,6 +247,10 @@ export function detectDeprecatedEndpoints(ctx: DetectorContext): void {
         const key = `${request.call.range[0]}:${found.match.entry.id}:${found.match.path}`;
         const candidate = { range: request.call.range, match: found.match, confidence, related };
         if (!site) {
+          // An element whose props decide nothing of the path (a router's `element: <ZoneSettingsPage />`):
+          // what the component sends is reported where it is decided (its module, the SDK's call in
+          // it), not again at each place that renders it.
+          if (request.call.kind === "call" && request.call.jsx) continue;
           const group = `${found.match.entry.id}:${found.match.path}:${related ? `${related.file}:${related.range[0]}` : ""}`;
           const calls = callsOfForeignPath.get(group) ?? [];
           calls.push({ key, call: request.call, origin, candidate, methods: sent });
