@@ -209,9 +209,10 @@ export class RequestFinder {
       const collect = (node: Node, parent: Node) => {
         if (node.kind === "call") found.push(node);
         if ((node.kind === "call" && node.jsx) || node.kind === "jsx") for (const handler of jsxHandlers(node)) handlers.add(handler);
+        if (node.kind === "call") for (const handler of fetchingOptions(node)) handlers.add(handler);
         // A function written inside runs when something calls it: given to a call as a callback
         // (`ids.forEach((id) => fetch(…))`, `.then(…)`, `new Promise(…)`), called where it is
-        // written, or given to a JSX element. One stored in an object or returned (an MCP tool's
+        // written, given to a JSX element, or a query library's `queryFn`. One stored in an object or returned (an MCP tool's
         // `handler`, a route table) runs later, when whoever holds it calls it (followed from
         // there), not when this runs.
         if (node.kind === "function" && !runsWhereWritten(node, parent) && !handlers.has(node)) return;
@@ -333,6 +334,19 @@ function methodOfCalleeName(written: string | null): HttpMethod | null {
   if (exact) return exact;
   const verb = /^(get|post|put|patch|delete)(?=[A-Z_])|_(get|post|put|patch|delete)$|[a-z0-9](Get|Post|Put|Patch|Delete)$/.exec(name);
   return verb ? methodFromText((verb[1] ?? verb[2] ?? verb[3])!.toLowerCase()) : null;
+}
+
+/**
+ * The options of a query library whose functions it calls with what the caller gave them
+ * (TanStack Query's and RTK Query's `queryFn`, `mutationFn`: `useQuery({ queryKey, queryFn: () =>
+ * fetch(…) })`), written in an object given to the call.
+ */
+const FETCHING_OPTIONS: ReadonlySet<string> = new Set(["queryFn", "mutationFn"]);
+
+function fetchingOptions(call: CallExpression): Node[] {
+  return call.args.flatMap((arg) =>
+    arg.kind === "object" ? arg.properties.flatMap((property) => (property.kind === "property" && property.key !== null && FETCHING_OPTIONS.has(property.key) && property.value.kind === "function" ? [property.value] : [])) : [],
+  );
 }
 
 /** The functions a JSX element is given: its attributes' (props') values and its children. */
