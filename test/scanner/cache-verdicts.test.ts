@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
+import { ageTree } from "../support/scratch.js";
 
 // A file that does not pass the prefilter alone: it names an SDK resource chain, and only the
 // module it imports says that the client is Cloudflare's. Its verdict rests on that module.
@@ -14,15 +15,6 @@ const SDK_CLIENT = 'import Cloudflare from "cloudflare";\nexport const client = 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => [root, `${root}.cache.json`].forEach((path) => rmSync(path, { recursive: true, force: true }))));
 
-/** Sets the times of everything below `root` an hour back (what the cache records of a path modified in the last seconds is never trusted). */
-function age(root: string): void {
-  const hourAgo = new Date(Date.now() - 3_600_000);
-  utimesSync(root, hourAgo, hourAgo);
-  for (const entry of readdirSync(root, { withFileTypes: true })) {
-    if (entry.isDirectory()) age(join(root, entry.name));
-    else utimesSync(join(root, entry.name), hourAgo, hourAgo);
-  }
-}
 
 /** Writes a file with its modification time an hour back (its directory untouched). */
 function rewrite(path: string, text: string): void {
@@ -39,7 +31,7 @@ function tree(client: string): string {
   writeFileSync(join(root, "app/call.ts"), CALL);
   writeFileSync(join(root, "app/other.ts"), "export const other = 1;\n");
   writeFileSync(join(root, "lib/client.ts"), client);
-  age(root);
+  ageTree(root);
   return root;
 }
 
@@ -70,7 +62,7 @@ describe("the cache's verdicts on files judged with their imports", () => {
     expect(second.findings).toEqual(first.findings);
     // A file added: its directory changed, and an import may now resolve to another file.
     writeFileSync(join(root, "app/added.ts"), "export const added = 1;\n");
-    age(root);
+    ageTree(root);
     const third = await cachedScan(root, ["."]);
     expect(third.verdicts).toMatch(/^prefilter: 0 of 1 files/);
     expect(third.findings).toEqual(first.findings);
@@ -131,7 +123,7 @@ describe("the cache's verdicts on files judged with their imports", () => {
     expect((await cachedScan(root, ["app"])).findings).toEqual([]);
     expect((await cachedScan(root, ["app"])).verdicts).toMatch(/^prefilter: 1 of 1 files/);
     writeFileSync(join(root, "lib/sdk.ts"), SDK_CLIENT);
-    age(root);
+    ageTree(root);
     const after = await cachedScan(root, ["app"]);
     expect(after.verdicts).toMatch(/^prefilter: 0 of 1 files/);
     expect(after.findings).toEqual(["app/call.ts:2 no-deprecated-endpoint"]);

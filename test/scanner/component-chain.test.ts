@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { scan } from "../../src/scanner/scan.js";
 import { AS_OF } from "../support/analyze.js";
+import { ageTree } from "../support/scratch.js";
 
 // A page names the setting; a card component in another module hands it to a hook in a third,
 // which completes the path and sends it through a fetcher in a fourth. Neither the page nor the
@@ -36,15 +37,6 @@ const SEND = `export const send = (path: string, init: RequestInit) => fetch(new
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => [root, `${root}.cache.json`].forEach((path) => rmSync(path, { recursive: true, force: true }))));
 
-/** Sets the times of everything below `root` an hour back (the cache never trusts what was modified in the last seconds). */
-function age(root: string): void {
-  const hourAgo = new Date(Date.now() - 3_600_000);
-  utimesSync(root, hourAgo, hourAgo);
-  for (const entry of readdirSync(root, { withFileTypes: true })) {
-    if (entry.isDirectory()) age(join(root, entry.name));
-    else utimesSync(join(root, entry.name), hourAgo, hourAgo);
-  }
-}
 
 function project(hook: string): string {
   const root = mkdtempSync(join(tmpdir(), "sunset-lint-components-"));
@@ -54,7 +46,7 @@ function project(hook: string): string {
   writeFileSync(join(root, "pages/card.tsx"), CARD);
   writeFileSync(join(root, "hooks/setting.ts"), hook);
   writeFileSync(join(root, "lib/send.ts"), SEND);
-  age(root);
+  ageTree(root);
   return root;
 }
 
@@ -73,10 +65,10 @@ describe("a setting a page names for a component that hands it to a hook of anot
     // The page is analysed on its own words (a current setting it reads itself); the card, which
     // hands its props to a hook that sends nothing yet, is not worth parsing.
     writeFileSync(join(root, "pages/page.tsx"), `${PAGE}export const online = (zone: string) => fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/settings/always_online\`);\n`);
-    age(root);
+    ageTree(root);
     expect(await findings(root, true)).toEqual([]);
     writeFileSync(join(root, "hooks/setting.ts"), SENDING_HOOK);
-    age(root);
+    ageTree(root);
     expect(await findings(root, true)).toEqual(["pages/page.tsx:4 PATCH /zones/:zone_identifier/settings/mobile_redirect"]);
   });
 });

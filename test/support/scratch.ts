@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll } from "vitest";
@@ -25,4 +25,17 @@ export function scratchProject(purpose: string, files: Record<string, string>): 
     writeFileSync(join(root, path), text);
   }
   return root;
+}
+
+/**
+ * Sets the times of a directory and everything below it an hour back: what a scan's cache records
+ * of a path modified in the last seconds is never trusted, so tests of the cache age their trees.
+ */
+export function ageTree(root: string): void {
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  utimesSync(root, hourAgo, hourAgo);
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (entry.isDirectory()) ageTree(join(root, entry.name));
+    else utimesSync(join(root, entry.name), hourAgo, hourAgo);
+  }
 }
