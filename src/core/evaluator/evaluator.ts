@@ -766,10 +766,14 @@ export class Evaluator {
       if (target.kind === "function") return { fn: target, args: forwardedArguments(callee.property, this.args(program, node, env)) };
     }
     const value = this.value(program, callee, env);
-    // `useSWR(key, fetcher)`, `preload(key, fetcher)`: SWR calls the fetcher with the key (whole, an array as one argument).
+    // `useSWR(key, fetcher)`, `preload(key, fetcher)`: SWR calls the fetcher with the key alone
+    // (whole, an array as one argument), so a second parameter (`init`) is undefined; a mutation's
+    // fetcher gets the trigger's argument there (`{ arg }`), not known.
     if (value.kind === "library" && value.library === "swr" && node.args.length >= 2 && (value.path.length === 0 || SWR_FETCHING.has(value.path.at(-1)!))) {
       const fetcher = this.value(program, node.args[1]!, env);
-      return fetcher.kind === "function" ? { fn: fetcher, args: [this.value(program, node.args[0]!, env)] } : null;
+      // Which hook, by the name it is imported or called under (`swr/mutation` exports it as its default).
+      const mutation = /Mutation$/.test(value.path.at(-1) ?? (callee.kind === "identifier" ? callee.name : ""));
+      return fetcher.kind === "function" ? { fn: fetcher, args: [this.value(program, node.args[0]!, env), mutation ? UNKNOWN : NULL] } : null;
     }
     if (value.kind !== "function") {
       // `parent::getValue($page)`: the superclass's instance method, on this `$this`.
