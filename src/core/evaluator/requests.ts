@@ -212,9 +212,9 @@ export class RequestFinder {
         if (node.kind === "call") for (const handler of fetchingOptions(node)) handlers.add(handler);
         // A function written inside runs when something calls it: given to a call as a callback
         // (`ids.forEach((id) => fetch(…))`, `.then(…)`, `new Promise(…)`), called where it is
-        // written, given to a JSX element, or a query library's `queryFn`. One stored in an object or returned (an MCP tool's
-        // `handler`, a route table) runs later, when whoever holds it calls it (followed from
-        // there), not when this runs.
+        // written, given to a JSX element, or a query library's `queryFn`. One stored in an
+        // object or returned (an MCP tool's `handler`, a route table) runs later, when whoever
+        // holds it calls it (followed from there), not when this runs.
         if (node.kind === "function" && !runsWhereWritten(node, parent) && !handlers.has(node)) return;
         forEachChild(node, collect, node);
       };
