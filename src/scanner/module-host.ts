@@ -89,7 +89,7 @@ export class ScannerModuleHost implements ModuleHost {
     // What a component hands its props to is found as the analysis finds it: through aliases too.
     this.worth = new ImportWorth(new BarrelReader(textOf, resolveImport), worthParsing, {
       specifiersOf: relativeImports,
-      resolve: (from, specifier) => this.resolveImport(from, specifier) ?? this.alias(from, specifier),
+      resolve: (from, specifier) => this.projectImport(from, specifier),
     });
   }
 
@@ -190,18 +190,20 @@ export class ScannerModuleHost implements ModuleHost {
       ? (this.pythonModules ??= new PythonModuleResolver(listingOracle(NO_LISTINGS))).resolve(fromFile, specifier.slice(PYTHON_MODULE_SOURCE.length))
       : specifier.startsWith(GO_PACKAGE_SOURCE)
         ? (this.goPackages ??= new GoPackageResolver()).resolve(fromFile, specifier.slice(GO_PACKAGE_SOURCE.length))
-        : (this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier));
+        : this.projectImport(fromFile, specifier);
     if (!path) return null;
     this.tracked?.add(path);
+    // A component's verdict rests on the modules it imports (what it may hand its props to, see
+    // `ImportWorth`): the findings of every file that imports it change with them, also where the
+    // verdict is remembered from another file's analysis.
+    for (const imported of this.componentImports.get(path) ?? []) this.tracked?.add(imported);
     if (this.skipped.has(path)) return null;
     if (!this.modules.has(path) && !this.pinned?.has(path)) {
       const forName = `${path}\0${name ?? "*"}`;
       if (this.skippedForName.has(forName)) return null;
       const read = readSource(path, this.maxFileBytes);
       const verdict = read.ok ? this.worth.verdict(path, read.text, name) : "parse";
-      // A component's verdict rests on the modules it imports (what it may hand its props to, see
-      // `ImportWorth`): the findings of the file analysed change with them.
-      if (read.ok && isComponentModule(path)) for (const specifier of relativeImports(read.text)) this.track(this.resolveImport(path, specifier) ?? this.alias(path, specifier));
+      if (read.ok && isComponentModule(path)) this.noteComponentImports(path, read.text);
       if (verdict === "never") {
         this.skipped.add(path);
         return null;
@@ -231,8 +233,19 @@ export class ScannerModuleHost implements ModuleHost {
     return loaded.syntaxErrors.length > 0 ? null : loaded.module;
   }
 
-  private track(path: string | null): void {
-    if (path !== null) this.tracked?.add(path);
+  /** A relative import or an alias of the project (`@/lib/settings`), resolved as the analysis resolves it. */
+  private projectImport(fromFile: string, specifier: string): string | null {
+    return this.resolveImport(fromFile, specifier) ?? this.alias(fromFile, specifier);
+  }
+
+  /** The modules each component judged imports (see `load`). Bounded. */
+  private readonly componentImports = new Map<string, readonly string[]>();
+
+  private noteComponentImports(path: string, text: string): void {
+    const imported = relativeImports(text).flatMap((specifier) => this.projectImport(path, specifier) ?? []);
+    if (this.componentImports.size >= MAX_SKIPPED_FOR_NAME) this.componentImports.clear();
+    this.componentImports.set(path, imported);
+    for (const module of imported) this.tracked?.add(module);
   }
 
   /** Starts an analysis (of `root`, the file analysed, if given): see `pinned`. */

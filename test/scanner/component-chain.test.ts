@@ -64,11 +64,17 @@ describe("a setting a page names for a component that hands it to a hook of anot
     const root = project(QUIET_HOOK);
     // The page is analysed on its own words (a current setting it reads itself); the card, which
     // hands its props to a hook that sends nothing yet, is not worth parsing.
-    writeFileSync(join(root, "pages/page.tsx"), `${PAGE}export const online = (zone: string) => fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/settings/always_online\`);\n`);
+    // A second page imports the same card: its analysis meets the card's verdict as remembered from the first.
+    const page = `${PAGE}export const online = (zone: string) => fetch(\`https://api.cloudflare.com/client/v4/zones/\${zone}/settings/always_online\`);\n`;
+    writeFileSync(join(root, "pages/page.tsx"), page);
+    writeFileSync(join(root, "pages/second.tsx"), page);
     ageTree(root);
     expect(await findings(root, true)).toEqual([]);
     writeFileSync(join(root, "hooks/setting.ts"), SENDING_HOOK);
     ageTree(root);
-    expect(await findings(root, true)).toEqual(["pages/page.tsx:4 PATCH /zones/:zone_identifier/settings/mobile_redirect"]);
+    expect(await findings(root, true)).toEqual([
+      "pages/page.tsx:4 PATCH /zones/:zone_identifier/settings/mobile_redirect",
+      "pages/second.tsx:4 PATCH /zones/:zone_identifier/settings/mobile_redirect",
+    ]);
   });
 });
