@@ -15,14 +15,14 @@ import type { Module } from "../core/ir.js";
 import { narrowedOptions, type Narrowing } from "../core/options.js";
 import { readSource } from "../files/read-source.js";
 import { StampedCache } from "../files/stamped-cache.js";
-import { isDataModule, recentImportResolver } from "../files/resolve-import.js";
-import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
+import { isDataModule } from "../files/resolve-import.js";
 import { lowerJson } from "../languages/json.js";
 import { BarrelReader, ImportWorth } from "../core/barrels.js";
 import { NO_HINTS, type Hints } from "../core/hints.js";
 import { relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { Prefilter } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
+import { resolveProjectImport } from "./project-imports.js";
 import { TextFactsCache, type TextFacts } from "./text-facts.js";
 import { loadModuleParser } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
@@ -31,18 +31,6 @@ type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 type SourceCode = Context["sourceCode"];
 
 const lowered = new WeakMap<SourceCode, Module>();
-/** Imports resolved in the last second are not looked up on disk again (an editor notices a new file within it). */
-const resolveImport = recentImportResolver();
-/** The project's import aliases (tsconfig `paths`), read again after a second (an editor notices a changed tsconfig within it). */
-let aliasesRead: { aliases: TsconfigPaths; at: number } | null = null;
-/** A relative import, or an alias of the project (`@/api/zones`). */
-function resolveProjectImport(fromFile: string, specifier: string): string | null {
-  const resolved = resolveImport(fromFile, specifier);
-  if (resolved || specifier.startsWith(".") || specifier.startsWith("/")) return resolved;
-  const now = Date.now();
-  if (!aliasesRead || now - aliasesRead.at > 1000) aliasesRead = { aliases: new TsconfigPaths(), at: now };
-  return resolveAlias(aliasesRead.aliases, resolveImport, fromFile, specifier)?.path ?? null;
-}
 /** A file's findings per set of options, and the rules whose detector failed part-way (with why). */
 interface Analysis {
   findings: Finding[];
