@@ -23,6 +23,7 @@ import { relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { Prefilter } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { resolveProjectImport } from "./project-imports.js";
+import { ReadAhead, readAheadAfter } from "./read-ahead.js";
 import { TextFactsCache, type TextFacts } from "./text-facts.js";
 import { loadModuleParser } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
@@ -164,6 +165,13 @@ let prefilter: Prefilter | undefined;
 const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
 /** The prefilter's reading of each text, shared by the file linted and the same file imported. */
 const textFacts = new TextFactsCache(prefilterOf);
+/**
+ * In a run over many files, their facts are read on another thread while ESLint parses (see
+ * `read-ahead.ts`); as many files as `importedFiles` keeps.
+ */
+const readAhead = new ReadAhead({ after: readAheadAfter(), maxFiles: 50_000, script: new URL("./read-ahead-worker.js", import.meta.url) });
+/** How far the reading ahead of this process has gone (see `ReadAhead.state`). */
+export const readAheadState = () => readAhead.state();
 /** What the analysis of a file may leave out (see `Prefilter.narrowing`), per version of its text. */
 const narrowings = new WeakMap<SourceCode, Narrowing>();
 /**
@@ -171,7 +179,7 @@ const narrowings = new WeakMap<SourceCode, Narrowing>();
  * once a second). At most 50,000 files (a few hundred bytes each), least recently used first out:
  * an editor's process on a monorepo stays flat (the bench corpus imports 3,300).
  */
-const importedFiles = new StampedCache<{ hints: Hints; imports: string[] }>(1000, Date.now, { maxSize: 50_000, sizeOf: () => 1 });
+const importedFiles = new StampedCache<{ hints: Hints; imports: readonly string[] }>(1000, Date.now, { maxSize: 50_000, sizeOf: () => 1 });
 
 /**
  * The scanner's prefilter on the file's text, joined with the hints of the files it imports: none
@@ -183,7 +191,8 @@ function narrowingOf(context: Context, crossFile: boolean): Narrowing {
   const known = narrowings.get(sourceCode);
   if (known !== undefined) return known;
   const file = context.physicalFilename ?? context.filename;
-  const facts = textFacts.of(sourceCode.text);
+  readAhead.noteLinted(file, context.cwd);
+  const facts = readAhead.factsOfText(file, sourceCode.text) ?? textFacts.of(sourceCode.text);
   // Without crossFile, no import is followed: the file's own words alone.
   const narrowing = crossFile ? prefilterOf().narrowingOf(file, importGraphFor(file, sourceCode.text, facts)) : prefilterOf().narrowing(facts.hints);
   narrowings.set(sourceCode, narrowing);
@@ -222,10 +231,12 @@ function importGraphFor(file: string, text: string, facts: TextFacts): ImportGra
   return importGraph.graph;
 }
 
-function importedFile(path: string): { hints: Hints; imports: string[] } {
+function importedFile(path: string): { hints: Hints; imports: readonly string[] } {
   return importedFiles.get(
     path,
-    () => {
+    (stamp) => {
+      const ahead = readAhead.factsOfFile(path, stamp);
+      if (ahead) return { hints: ahead.facts.hints, imports: ahead.imports };
       const read = readSource(path);
       if (!read.ok) return { hints: NO_HINTS, imports: [] };
       const facts = textFacts.of(read.text);

@@ -2,7 +2,10 @@
  * Values worked out from a file, kept while the file is unchanged (same modification time and
  * size): for an editor, where files change under a long-running process.
  */
-import { statSync } from "node:fs";
+import { statSync, type Stats } from "node:fs";
+
+/** What a file's values are kept by: its modification time and size. */
+export const stampOf = (stats: Pick<Stats, "mtimeMs" | "size">): string => `${stats.mtimeMs}:${stats.size}`;
 
 /** A bound on what a cache holds: the least recently used values go first. */
 export interface CacheBound<T> {
@@ -25,8 +28,11 @@ export class StampedCache<T> {
     private readonly bound: CacheBound<T> | null = null,
   ) {}
 
-  /** The value for this file, computed again when the file changed; `missing` when it cannot be read. */
-  get(path: string, compute: () => T, missing: T): T {
+  /**
+   * The value for this file, computed again when the file changed; `missing` when it cannot be
+   * read. `compute` is told the stamp the file has now (`stampOf`).
+   */
+  get(path: string, compute: (stamp: string) => T, missing: T): T {
     const time = this.trustForMs > 0 ? this.now() : 0;
     if (this.trustForMs > 0) {
       const recent = this.entries.get(path);
@@ -34,8 +40,7 @@ export class StampedCache<T> {
     }
     let stamp: string;
     try {
-      const stats = statSync(path);
-      stamp = `${stats.mtimeMs}:${stats.size}`;
+      stamp = stampOf(statSync(path));
     } catch {
       return missing;
     }
@@ -44,7 +49,7 @@ export class StampedCache<T> {
       cached.checked = time;
       return this.used(path, cached).value;
     }
-    const value = compute();
+    const value = compute(stamp);
     if (cached) this.forget(path, cached);
     const entry = { stamp, value, checked: time, size: this.bound?.sizeOf(value) ?? 0 };
     this.entries.set(path, entry);

@@ -1,0 +1,136 @@
+/**
+ * A project's files read ahead on another thread, in a run over many files (ESLint's command
+ * line, a lint of the whole project): the prefilter's facts of each source file under ESLint's
+ * working directory (hints, imports) are worked out by a worker while ESLint parses, instead of on
+ * ESLint's thread when a file is linted or imported. On the bench corpus that work was half of the
+ * plugin's own time. The facts hold only for the text they were read from: an imported file's
+ * while its stamp is the same, the linted file's if ESLint's text has the same length and digest
+ * (not after a fix, nor in an editor's unsaved buffer). A file not read yet is read here, as
+ * without the worker: the answers are the same, only sooner.
+ *
+ * Not in an editor: the worker starts once `after` distinct files are linted in the process (an
+ * editor lints the file being edited, again and again), and never on a worker thread (ESLint's
+ * `--concurrency` spreads files over threads already).
+ */
+import { existsSync } from "node:fs";
+import { sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isMainThread, MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { KEPT_STRINGS, wordlessHints } from "../core/hints.js";
+import { NO_IMPORTS } from "../core/import-graph.js";
+import { StringPool } from "../core/string-pool.js";
+import { textDigest, type ReadAheadBatch, type ReadAheadSetup } from "./read-ahead-protocol.js";
+import type { TextFacts } from "./text-facts.js";
+
+/** What the rules' thread keeps of a file read ahead. */
+interface Ahead {
+  stamp: string;
+  length: number;
+  digest: number;
+  facts: TextFacts;
+  imports: readonly string[];
+}
+
+export interface ReadAheadOptions {
+  /** Distinct files linted before the worker starts (0: never). */
+  after: number;
+  /** The most files the worker reads. */
+  maxFiles: number;
+  /** The worker's script (compiled: from TypeScript sources, as in tests run from them, there is none and nothing is read ahead). */
+  script: URL;
+}
+
+export class ReadAhead {
+  private readonly linted = new Set<string>();
+  private started = false;
+  private port: MessagePort | null = null;
+  private readonly files = new Map<string, Ahead>();
+  /** Resolved imports, one copy of each path (thousands of files import the same few modules). */
+  private readonly paths = new StringPool();
+  /** How many times facts read ahead were given (for tests and measurements). */
+  private served = 0;
+
+  constructor(private readonly options: ReadAheadOptions) {}
+
+  /** Tells of a file being linted, with ESLint's working directory: the worker reads that folder once enough files have been linted. */
+  noteLinted(file: string, cwd: string): void {
+    if (this.started || this.options.after <= 0 || !file.startsWith(cwd.endsWith(sep) ? cwd : cwd + sep)) return;
+    this.linted.add(file);
+    if (this.linted.size < this.options.after) return;
+    this.started = true;
+    this.linted.clear();
+    this.start(cwd);
+  }
+
+  /** The facts of a text ESLint lints, if the worker read the same text at this path. */
+  factsOfText(path: string, text: string): TextFacts | null {
+    const ahead = this.ahead(path);
+    if (!ahead || ahead.length !== text.length || ahead.digest !== textDigest(text)) return null;
+    this.served++;
+    return ahead.facts;
+  }
+
+  /** The facts and resolved imports of a file on disk, if the worker read it as it is now (`stamp`: see `stampOf`). */
+  factsOfFile(path: string, stamp: string): { facts: TextFacts; imports: readonly string[] } | null {
+    const ahead = this.ahead(path);
+    if (!ahead || ahead.stamp !== stamp) return null;
+    this.served++;
+    return ahead;
+  }
+
+  /** Whether the worker was started, whether it has sent everything, how many files it sent, how many times their facts were given. */
+  state(): { started: boolean; done: boolean; files: number; served: number } {
+    if (this.port) this.receive(this.port);
+    return { started: this.started, done: this.started && this.port === null, files: this.files.size, served: this.served };
+  }
+
+  private ahead(path: string): Ahead | undefined {
+    if (this.port) this.receive(this.port);
+    return this.files.get(path);
+  }
+
+  private start(root: string): void {
+    const script = this.options.script;
+    if (!isMainThread || !existsSync(fileURLToPath(script))) return;
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(script, { workerData: { root, maxFiles: this.options.maxFiles, port: port2 } satisfies ReadAheadSetup, transferList: [port2] });
+      // Neither keeps ESLint's process alive; a worker that fails leaves the files to be read here.
+      worker.unref();
+      worker.on("error", () => {});
+      port1.unref();
+      this.port = port1;
+    } catch {
+      this.port = null;
+    }
+  }
+
+  /** Takes what the worker has sent so far, without waiting. */
+  private receive(port: MessagePort): void {
+    for (let received = receiveMessageOnPort(port); received !== undefined; received = receiveMessageOnPort(port)) {
+      const batch = received.message as ReadAheadBatch;
+      for (const file of batch.files) {
+        const hints = file.words.length === 0 ? wordlessHints(file.signals) : { signals: file.signals, words: file.words.map((word) => KEPT_STRINGS.intern(word)) };
+        const specifiers = file.specifiers.length === 0 ? NO_IMPORTS : file.specifiers.map((specifier) => KEPT_STRINGS.intern(specifier));
+        const imports = file.imports.length === 0 ? NO_IMPORTS : file.imports.map((path) => this.paths.intern(path));
+        this.files.set(file.path, { stamp: file.stamp, length: file.length, digest: file.digest, facts: { hints, specifiers }, imports });
+      }
+      if (batch.done) {
+        port.close();
+        this.port = null;
+        return;
+      }
+    }
+  }
+}
+
+/**
+ * `SUNSET_LINT_READ_AHEAD`: the distinct files linted before the worker starts (16 unless set),
+ * `0` or `off` never to start it.
+ */
+export function readAheadAfter(setting = process.env.SUNSET_LINT_READ_AHEAD): number {
+  if (setting === undefined || setting === "") return 16;
+  if (setting === "off") return 0;
+  const after = Number(setting);
+  return Number.isInteger(after) && after >= 0 ? after : 16;
+}

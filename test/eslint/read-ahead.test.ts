@@ -1,0 +1,155 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadBundledCatalogue } from "../../src/catalogue/load.js";
+import { relativeImports } from "../../src/core/import-graph.js";
+import { Prefilter } from "../../src/core/prefilter.js";
+import { stampOf } from "../../src/files/stamped-cache.js";
+import { ReadAhead, readAheadAfter } from "../../src/eslint/read-ahead.js";
+import { scratchDirectory, scratchProject } from "../support/scratch.js";
+
+// The worker runs compiled (`npm test` builds first), as it does in ESLint.
+const script = new URL("../../dist/eslint/read-ahead-worker.js", import.meta.url);
+const prefilter = new Prefilter(loadBundledCatalogue());
+
+async function finished(readAhead: ReadAhead): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!readAhead.state().done) {
+    if (Date.now() > deadline) throw new Error("the worker did not finish");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const PROJECT = {
+  "src/paths.ts": "export const RULES = (zone: string) => `/zones/${zone}/firewall/rules`;\n",
+  "src/client.ts": 'import { RULES } from "./paths";\nexport const list = (zone: string) => fetch(RULES(zone));\n',
+  "src/view.tsx": "export const View = () => <p>hello</p>;\n",
+  "src/types.d.ts": "declare const rules: string;\n",
+  "node_modules/dep/index.js": 'fetch("/zones/x/firewall/rules");\n',
+  ".cache/old.js": 'fetch("/zones/x/firewall/rules");\n',
+};
+
+describe("reading a project's files ahead on another thread", () => {
+  it("starts once enough distinct files are linted, and gives the facts the prefilter reads", async () => {
+    const root = scratchProject("read-ahead", PROJECT);
+    const readAhead = new ReadAhead({ after: 2, maxFiles: 100, script });
+    const client = join(root, "src/client.ts");
+    readAhead.noteLinted(client, root);
+    readAhead.noteLinted(client, root); // the same file again: an editor's keystrokes
+    readAhead.noteLinted(join(scratchDirectory("elsewhere"), "a.ts"), root); // not under the working directory
+    expect(readAhead.state().started).toBe(false);
+    readAhead.noteLinted(join(root, "src/view.tsx"), root);
+    expect(readAhead.state().started).toBe(true);
+    await finished(readAhead);
+
+    // Source files only, not under node_modules or a dot folder, no declaration files.
+    expect(readAhead.state().files).toBe(3);
+    for (const name of ["node_modules/dep/index.js", ".cache/old.js", "src/types.d.ts"]) {
+      const path = join(root, name);
+      expect(readAhead.factsOfFile(path, stampOf(statSync(path)))).toBeNull();
+    }
+    const text = readFileSync(client, "utf8");
+    const facts = readAhead.factsOfText(client, text);
+    expect(facts).toEqual({ hints: prefilter.hints(text), specifiers: relativeImports(text) });
+    const paths = join(root, "src/paths.ts");
+    const onDisk = readAhead.factsOfFile(client, stampOf(statSync(client)));
+    expect(onDisk?.imports).toEqual([paths]);
+    expect(readAhead.factsOfFile(paths, stampOf(statSync(paths)))?.facts.hints).toEqual(prefilter.hints(readFileSync(paths, "utf8")));
+    expect(readAhead.state().served).toBe(3);
+  });
+
+  it("gives nothing for a text other than the one read, nor for a file changed since", async () => {
+    const root = scratchProject("read-ahead-stale", PROJECT);
+    const readAhead = new ReadAhead({ after: 1, maxFiles: 100, script });
+    readAhead.noteLinted(join(root, "src/view.tsx"), root);
+    await finished(readAhead);
+    const paths = join(root, "src/paths.ts");
+    const text = readFileSync(paths, "utf8");
+    // The same length (an editor's buffer, a text after ESLint's fixes): the digest tells them apart.
+    expect(readAhead.factsOfText(paths, text.replace("rules", "rulez"))).toBeNull();
+    expect(readAhead.factsOfText(paths, text)).not.toBeNull();
+    const stamp = stampOf(statSync(paths));
+    writeFileSync(paths, `${text}// changed\n`);
+    expect(readAhead.factsOfFile(paths, stampOf(statSync(paths)))).toBeNull();
+    expect(readAhead.factsOfFile(paths, stamp)).not.toBeNull();
+  });
+
+  it("reads at most maxFiles files, and never starts when told not to", async () => {
+    const root = scratchProject("read-ahead-bounded", PROJECT);
+    const bounded = new ReadAhead({ after: 1, maxFiles: 1, script });
+    bounded.noteLinted(join(root, "src/view.tsx"), root);
+    await finished(bounded);
+    expect(bounded.state().files).toBe(1);
+
+    const never = new ReadAhead({ after: readAheadAfter("off"), maxFiles: 100, script });
+    for (const name of Object.keys(PROJECT)) never.noteLinted(join(root, name), root);
+    expect(never.state()).toEqual({ started: false, done: false, files: 0, served: 0 });
+    expect([readAheadAfter(undefined), readAheadAfter("0"), readAheadAfter("3"), readAheadAfter("x")]).toEqual([16, 0, 3, 16]);
+  });
+
+  it("an ESLint run gives the same messages with the files read ahead as without", () => {
+    const project = fileURLToPath(new URL("../../fixtures/real-shapes", import.meta.url));
+    const files: string[] = [];
+    const walk = (folder: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        if (entry.isDirectory()) walk(join(folder, entry.name));
+        else if (/\.[cm]?[jt]sx?$/.test(entry.name)) files.push(join(folder, entry.name));
+      }
+    };
+    walk(join(project, "src"));
+    const scratch = scratchDirectory("read-ahead-eslint");
+    const plugin = new URL("../../dist/eslint/index.js", import.meta.url).href;
+    const analysis = new URL("../../dist/eslint/analysis.js", import.meta.url).href;
+    const config = join(scratch, "eslint.config.mjs");
+    writeFileSync(config, `import sunset from ${JSON.stringify(plugin)};\nexport default [{ ...sunset.configs.recommended, files: ["**/*.{ts,tsx,js,jsx,cjs,mjs}"] }];\n`);
+    // In one process, as ESLint runs: the first file starts the worker, the rest are linted once it is done.
+    // Then a file's text as an editor holds it, the same length as on disk but with a deprecated path written.
+    const edited = join(project, "src/url-shapes.ts");
+    const run = join(scratch, "run.mjs");
+    writeFileSync(
+      run,
+      `import { ESLint } from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL("../../node_modules/eslint/lib/api.js", import.meta.url))).href)};
+const { readAheadState } = await import(${JSON.stringify(analysis)});
+const files = ${JSON.stringify(files)};
+const eslint = new ESLint({ cwd: ${JSON.stringify(project)}, overrideConfigFile: ${JSON.stringify(config)}, cache: false });
+const results = await eslint.lintFiles(files.slice(0, 1));
+const deadline = Date.now() + 20000;
+while (readAheadState().started && !readAheadState().done && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+results.push(...(await eslint.lintFiles(files.slice(1))));
+const text = ${JSON.stringify(editedText(edited))};
+results.push(...(await eslint.lintText(text, { filePath: ${JSON.stringify(edited)} })));
+const messages = results.map((result) => [result.filePath, ...result.messages.map((m) => [m.ruleId, m.line, m.column, m.message])]);
+console.log(JSON.stringify({ messages, state: readAheadState() }));
+`,
+    );
+    const lint = (setting: string) => {
+      const child = spawnSync(process.execPath, [run], { encoding: "utf8", env: { ...process.env, SUNSET_LINT_READ_AHEAD: setting } });
+      expect(child.stderr).toBe("");
+      return JSON.parse(child.stdout) as { messages: unknown[]; state: { started: boolean; served: number } };
+    };
+    const ahead = lint("1");
+    const alone = lint("off");
+    expect(ahead.state.started).toBe(true);
+    expect(ahead.state.served).toBeGreaterThan(files.length);
+    expect(alone.state).toMatchObject({ started: false, served: 0 });
+    expect(ahead.messages).toEqual(alone.messages);
+    const findings = ahead.messages.flatMap((file) => (file as unknown[]).slice(1));
+    expect(findings.length).toBeGreaterThan(20);
+    // The edited text's own finding: found in the text ESLint was given, not judged by the file on disk.
+    expect(JSON.stringify(ahead.messages.at(-1))).toContain("script_monitor");
+  });
+});
+
+/** The file's text with a comment's letters, of the same length, turned into a deprecated path in a string. */
+function editedText(path: string): string {
+  const text = readFileSync(path, "utf8");
+  const added = 'fetch(`/zones/${z}/script_monitor`);';
+  const line = text.split("\n").find((candidate) => candidate.startsWith("//") && candidate.length >= added.length + 12);
+  if (!line) throw new Error(`no comment line long enough in ${path}`);
+  const replacement = `const z=1;${added}`.padEnd(line.length, " ");
+  const changed = text.replace(line, replacement);
+  if (changed.length !== text.length) throw new Error("the edit changed the length");
+  return changed;
+}
