@@ -4,11 +4,12 @@
  * notices a new file, or a changed tsconfig, within a second. Shared by the rules' thread and the
  * thread that reads files ahead (see `read-ahead.ts`), each with its own memory.
  */
+import { RecentListings } from "../files/recent-listings.js";
 import { recentImportResolver } from "../files/resolve-import.js";
 import { resolveAlias, TsconfigPaths } from "../files/tsconfig-paths.js";
 
 /** Imports resolved in the last second are not looked up on disk again (an editor notices a new file within it). */
-const resolveImport = recentImportResolver();
+const resolveImport = recentImportResolver(1000, Date.now, new RecentListings());
 /** The project's import aliases (tsconfig `paths`), read again after a second (an editor notices a changed tsconfig within it). */
 let aliasesRead: { aliases: TsconfigPaths; at: number } | null = null;
 

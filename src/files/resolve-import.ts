@@ -202,12 +202,11 @@ export function memoizedImportResolver(listings: Listings = new Map<string, Dire
  * file created or deleted is noticed within that time, and a run over thousands of files does not
  * stat the same candidates for every file that imports them. Candidates are looked up in
  * directory listings (as the scan's resolver does), read again once they are older than
- * `maxAgeMs` too: an ESLint run over the bench corpus made 100,000 `stat`s, most of them for
- * candidates that do not exist.
+ * `maxAgeMs` too (`listings`, which may keep them longer: see `RecentListings`): an ESLint run
+ * over the bench corpus made 100,000 `stat`s, most of them for candidates that do not exist.
  */
-export function recentImportResolver(maxAgeMs = 1000, now: () => number = Date.now): ImportResolver {
+export function recentImportResolver(maxAgeMs = 1000, now: () => number = Date.now, listings: Listings = { get: () => undefined }): ImportResolver {
   let remembered = new Map<string, { path: string | null; at: number }>();
-  const noListings: Listings = { get: () => undefined };
   let oracle: { exists: (path: string) => boolean; made: number } | null = null;
   return (fromFile, specifier) => {
     const key = memoKey(fromFile, specifier);
@@ -215,7 +214,8 @@ export function recentImportResolver(maxAgeMs = 1000, now: () => number = Date.n
     const time = now();
     const known = remembered.get(key);
     if (known && time - known.at <= maxAgeMs) return known.path;
-    if (oracle === null || time - oracle.made > maxAgeMs) oracle = { exists: listingOracle(noListings), made: time };
+    // What `listings` does not answer (a directory that cannot be read) is asked again after `maxAgeMs`.
+    if (oracle === null || time - oracle.made > maxAgeMs) oracle = { exists: listingOracle(listings), made: time };
     const path = resolveImport(fromFile, specifier, oracle.exists);
     if (remembered.size >= MAX_REMEMBERED) remembered = new Map();
     remembered.set(key, { path, at: time });
