@@ -192,15 +192,16 @@ function narrowingOf(context: Context, crossFile: boolean): Narrowing {
   if (known !== undefined) return known;
   const file = context.physicalFilename ?? context.filename;
   readAhead.noteLinted(file, context.cwd);
-  const facts = readAhead.factsOfText(file, sourceCode.text) ?? textFacts.of(sourceCode.text);
+  const ahead = readAhead.factsOfText(file, sourceCode.text);
+  const facts = ahead?.facts ?? textFacts.of(sourceCode.text);
   // Without crossFile, no import is followed: the file's own words alone.
-  const narrowing = crossFile ? prefilterOf().narrowingOf(file, importGraphFor(file, sourceCode.text, facts)) : prefilterOf().narrowing(facts.hints);
+  const narrowing = crossFile ? prefilterOf().narrowingOf(file, importGraphFor(file, sourceCode.text, facts, ahead?.imports ?? null)) : prefilterOf().narrowing(facts.hints);
   narrowings.set(sourceCode, narrowing);
   return narrowing;
 }
 
 /** The file being judged, as `importGraph` answers for it (its text as ESLint has it, not as on disk). */
-const judged = { file: "", text: "", facts: { hints: NO_HINTS, specifiers: [] } as TextFacts, imports: null as string[] | null };
+const judged = { file: "", text: "", facts: { hints: NO_HINTS, specifiers: [] } as TextFacts, imports: null as readonly string[] | null };
 let importGraph: { graph: ImportGraph; made: number } | null = null;
 /**
  * The import graph the prefilter judges a file in (the file's own hints and imports, the others'
@@ -209,8 +210,8 @@ let importGraph: { graph: ImportGraph; made: number } | null = null;
  * graph) serves the keystrokes of that second and the files linted in it; a new one after that,
  * as `importedFiles` looks at files again after a second.
  */
-function importGraphFor(file: string, text: string, facts: TextFacts): ImportGraph {
-  Object.assign(judged, { file, text, facts, imports: null });
+function importGraphFor(file: string, text: string, facts: TextFacts, imports: readonly string[] | null): ImportGraph {
+  Object.assign(judged, { file, text, facts, imports });
   const now = Date.now();
   if (importGraph === null || now - importGraph.made > 1000) {
     const graph: ImportGraph = {

@@ -30,6 +30,8 @@ export interface FileAhead {
 
 export interface ReadAheadBatch {
   files: FileAhead[];
+  /** When the last of them was read (`Date.now()`). */
+  read: number;
   /** The last batch: every file was read (or `maxFiles` were). */
   done: boolean;
 }

@@ -30,11 +30,11 @@ for (const path of sourceFiles(root)) {
   read++;
   batch.push(facts);
   if (batch.length >= BATCH) {
-    port.postMessage({ files: batch, done: false } satisfies ReadAheadBatch);
+    port.postMessage({ files: batch, read: Date.now(), done: false } satisfies ReadAheadBatch);
     batch = [];
   }
 }
-port.postMessage({ files: batch, done: true } satisfies ReadAheadBatch);
+port.postMessage({ files: batch, read: Date.now(), done: true } satisfies ReadAheadBatch);
 port.close();
 
 function factsOf(path: string): FileAhead | null {

@@ -8,9 +8,12 @@
  * (not after a fix, nor in an editor's unsaved buffer). A file not read yet is read here, as
  * without the worker: the answers are the same, only sooner.
  *
- * Not in an editor: the worker starts once `after` distinct files are linted in the process (an
- * editor lints the file being edited, again and again), and never on a worker thread (ESLint's
- * `--concurrency` spreads files over threads already).
+ * Not in an editor: the worker starts once `after` distinct files are linted within
+ * `BURST_MS` (an editor lints the file being edited, again and again, and opens files one by
+ * one), and never on a worker thread (ESLint's `--concurrency` spreads files over threads
+ * already). The linted file's resolved imports are taken from the worker only for `FRESH_MS`
+ * after it read the file (an editor resolves them afresh each second; a file created since may
+ * change them); its hints hold as long as its text is the same.
  */
 import { existsSync } from "node:fs";
 import { sep } from "node:path";
@@ -22,8 +25,15 @@ import { StringPool } from "../core/string-pool.js";
 import { textDigest, type ReadAheadBatch, type ReadAheadSetup } from "./read-ahead-protocol.js";
 import type { TextFacts } from "./text-facts.js";
 
+/** The time within which `after` distinct files are to be linted for the worker to start. */
+const BURST_MS = 2000;
+/** How long after the worker read a file its resolved imports are given for the file linted. */
+const FRESH_MS = 60_000;
+
 /** What the rules' thread keeps of a file read ahead. */
 interface Ahead {
+  /** When the worker read it (`Date.now()`). */
+  read: number;
   stamp: string;
   length: number;
   digest: number;
@@ -41,7 +51,9 @@ export interface ReadAheadOptions {
 }
 
 export class ReadAhead {
+  /** The distinct files linted since `burstStart`. */
   private readonly linted = new Set<string>();
+  private burstStart = 0;
   private started = false;
   private port: MessagePort | null = null;
   private readonly files = new Map<string, Ahead>();
@@ -50,11 +62,19 @@ export class ReadAhead {
   /** How many times facts read ahead were given (for tests and measurements). */
   private served = 0;
 
-  constructor(private readonly options: ReadAheadOptions) {}
+  constructor(
+    private readonly options: ReadAheadOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Tells of a file being linted, with ESLint's working directory: the worker reads that folder once enough files have been linted. */
   noteLinted(file: string, cwd: string): void {
     if (this.started || this.options.after <= 0 || !file.startsWith(cwd.endsWith(sep) ? cwd : cwd + sep)) return;
+    const now = this.now();
+    if (now - this.burstStart > BURST_MS) {
+      this.linted.clear();
+      this.burstStart = now;
+    }
     this.linted.add(file);
     if (this.linted.size < this.options.after) return;
     this.started = true;
@@ -62,12 +82,15 @@ export class ReadAhead {
     this.start(cwd);
   }
 
-  /** The facts of a text ESLint lints, if the worker read the same text at this path. */
-  factsOfText(path: string, text: string): TextFacts | null {
+  /**
+   * The facts of a text ESLint lints, if the worker read the same text at this path, with its
+   * resolved imports if it read it less than `FRESH_MS` ago (else null: to be resolved now).
+   */
+  factsOfText(path: string, text: string): { facts: TextFacts; imports: readonly string[] | null } | null {
     const ahead = this.ahead(path);
     if (!ahead || ahead.length !== text.length || ahead.digest !== textDigest(text)) return null;
     this.served++;
-    return ahead.facts;
+    return { facts: ahead.facts, imports: this.now() - ahead.read <= FRESH_MS ? ahead.imports : null };
   }
 
   /** The facts and resolved imports of a file on disk, if the worker read it as it is now (`stamp`: see `stampOf`). */
@@ -113,7 +136,7 @@ export class ReadAhead {
         const hints = file.words.length === 0 ? wordlessHints(file.signals) : { signals: file.signals, words: file.words.map((word) => KEPT_STRINGS.intern(word)) };
         const specifiers = file.specifiers.length === 0 ? NO_IMPORTS : file.specifiers.map((specifier) => KEPT_STRINGS.intern(specifier));
         const imports = file.imports.length === 0 ? NO_IMPORTS : file.imports.map((path) => this.paths.intern(path));
-        this.files.set(file.path, { stamp: file.stamp, length: file.length, digest: file.digest, facts: { hints, specifiers }, imports });
+        this.files.set(file.path, { read: batch.read, stamp: file.stamp, length: file.length, digest: file.digest, facts: { hints, specifiers }, imports });
       }
       if (batch.done) {
         port.close();

@@ -51,13 +51,40 @@ describe("reading a project's files ahead on another thread", () => {
       expect(readAhead.factsOfFile(path, stampOf(statSync(path)))).toBeNull();
     }
     const text = readFileSync(client, "utf8");
-    const facts = readAhead.factsOfText(client, text);
-    expect(facts).toEqual({ hints: prefilter.hints(text), specifiers: relativeImports(text) });
     const paths = join(root, "src/paths.ts");
+    expect(readAhead.factsOfText(client, text)).toEqual({ facts: { hints: prefilter.hints(text), specifiers: relativeImports(text) }, imports: [paths] });
     const onDisk = readAhead.factsOfFile(client, stampOf(statSync(client)));
     expect(onDisk?.imports).toEqual([paths]);
     expect(readAhead.factsOfFile(paths, stampOf(statSync(paths)))?.facts.hints).toEqual(prefilter.hints(readFileSync(paths, "utf8")));
     expect(readAhead.state().served).toBe(3);
+  });
+
+  it("starts only for files linted in a burst, as a run over a project lints them (an editor opens them one by one)", () => {
+    const root = scratchProject("read-ahead-burst", PROJECT);
+    let time = 1_000_000;
+    const readAhead = new ReadAhead({ after: 2, maxFiles: 100, script }, () => time);
+    readAhead.noteLinted(join(root, "src/client.ts"), root);
+    time += 2500;
+    readAhead.noteLinted(join(root, "src/view.tsx"), root);
+    expect(readAhead.state().started).toBe(false);
+    time += 100;
+    readAhead.noteLinted(join(root, "src/paths.ts"), root);
+    expect(readAhead.state().started).toBe(true);
+  });
+
+  it("gives a linted file's resolved imports for a minute after reading it, its hints as long as its text is the same", async () => {
+    const root = scratchProject("read-ahead-fresh", PROJECT);
+    let time = Date.now();
+    const readAhead = new ReadAhead({ after: 1, maxFiles: 100, script }, () => time);
+    readAhead.noteLinted(join(root, "src/view.tsx"), root);
+    await finished(readAhead);
+    const client = join(root, "src/client.ts");
+    const text = readFileSync(client, "utf8");
+    expect(readAhead.factsOfText(client, text)?.imports).toEqual([join(root, "src/paths.ts")]);
+    time += 61_000;
+    const later = readAhead.factsOfText(client, text);
+    expect(later?.imports).toBeNull();
+    expect(later?.facts.hints).toEqual(prefilter.hints(text));
   });
 
   it("gives nothing for a text other than the one read, nor for a file changed since", async () => {
