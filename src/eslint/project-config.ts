@@ -74,8 +74,22 @@ const configByDirectory = new Map<string, { path: string | null; checked: number
 /** Checked against the file at most once a second: every rule asks for every file linted. */
 const parsed = new StampedCache<ProjectConfig | null>(TRUST_MS);
 
+/**
+ * The file asked about last, with its answer: each rule asks for the file being linted in turn
+ * (nine times a file), and the answer stands for the same second as the others here.
+ */
+let lastAsked: { file: string; checked: number; config: ProjectConfig | null } | null = null;
+
 /** The project configuration that applies to a file, or null when there is none. */
 export function projectConfigFor(file: string): ProjectConfig | null {
+  const now = Date.now();
+  if (lastAsked && lastAsked.file === file && now - lastAsked.checked <= TRUST_MS) return lastAsked.config;
+  const config = configOf(file);
+  lastAsked = { file, checked: now, config };
+  return config;
+}
+
+function configOf(file: string): ProjectConfig | null {
   const path = configPathFor(dirname(file));
   if (!path) return null;
   return parsed.get(
