@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,8 @@ import { scratchDirectory, scratchProject } from "../support/scratch.js";
 // The worker runs compiled (`npm test` builds first), as it does in ESLint.
 const script = new URL("../../dist/eslint/read-ahead-worker.js", import.meta.url);
 const prefilter = new Prefilter(loadBundledCatalogue());
+/** With one processor the worker is never started (see `ReadAhead`). */
+const withWorker = it.skipIf(availableParallelism() < 2);
 
 async function finished(readAhead: ReadAhead): Promise<void> {
   const deadline = Date.now() + 20_000;
@@ -32,7 +35,7 @@ const PROJECT = {
 };
 
 describe("reading a project's files ahead on another thread", () => {
-  it("starts once enough distinct files are linted, and gives the facts the prefilter reads", async () => {
+  withWorker("starts once enough distinct files are linted, and gives the facts the prefilter reads", async () => {
     const root = scratchProject("read-ahead", PROJECT);
     const readAhead = new ReadAhead({ after: 2, maxFiles: 100, script });
     const client = join(root, "src/client.ts");
@@ -72,7 +75,7 @@ describe("reading a project's files ahead on another thread", () => {
     expect(readAhead.state().started).toBe(true);
   });
 
-  it("gives a linted file's resolved imports for a minute after reading it, its hints as long as its text is the same", async () => {
+  withWorker("gives a linted file's resolved imports for a minute after reading it, its hints as long as its text is the same", async () => {
     const root = scratchProject("read-ahead-fresh", PROJECT);
     let time = Date.now();
     const readAhead = new ReadAhead({ after: 1, maxFiles: 100, script }, () => time);
@@ -87,7 +90,7 @@ describe("reading a project's files ahead on another thread", () => {
     expect(later?.facts.hints).toEqual(prefilter.hints(text));
   });
 
-  it("gives nothing for a text other than the one read, nor for a file changed since", async () => {
+  withWorker("gives nothing for a text other than the one read, nor for a file changed since", async () => {
     const root = scratchProject("read-ahead-stale", PROJECT);
     const readAhead = new ReadAhead({ after: 1, maxFiles: 100, script });
     readAhead.noteLinted(join(root, "src/view.tsx"), root);
@@ -103,12 +106,16 @@ describe("reading a project's files ahead on another thread", () => {
     expect(readAhead.factsOfFile(paths, stamp)).not.toBeNull();
   });
 
-  it("reads at most maxFiles files, and never starts when told not to", async () => {
+  withWorker("reads at most maxFiles files", async () => {
     const root = scratchProject("read-ahead-bounded", PROJECT);
     const bounded = new ReadAhead({ after: 1, maxFiles: 1, script });
     bounded.noteLinted(join(root, "src/view.tsx"), root);
     await finished(bounded);
     expect(bounded.state().files).toBe(1);
+  });
+
+  it("never starts when told not to", () => {
+    const root = scratchProject("read-ahead-off", PROJECT);
 
     const never = new ReadAhead({ after: readAheadAfter("off"), maxFiles: 100, script });
     for (const name of Object.keys(PROJECT)) never.noteLinted(join(root, name), root);
@@ -116,7 +123,7 @@ describe("reading a project's files ahead on another thread", () => {
     expect([readAheadAfter(undefined), readAheadAfter("0"), readAheadAfter("3"), readAheadAfter("x")]).toEqual([16, 0, 3, 16]);
   });
 
-  it("an ESLint run gives the same messages with the files read ahead as without", () => {
+  withWorker("an ESLint run gives the same messages with the files read ahead as without", () => {
     const project = fileURLToPath(new URL("../../fixtures/real-shapes", import.meta.url));
     const files: string[] = [];
     const walk = (folder: string) => {
