@@ -7,7 +7,8 @@
  * with a warm cache, the same after one file was edited, `--tsconfig` on one package (when given),
  * ESLint with the parser alone, with one built-in rule and with the plugin's recommended config
  * (run in turn, with the ratios taken run by run) and the plugin's rules' own time as ESLint's
- * `--stats` counts it within one run (no pairing of runs, so no noise from a shared machine), the plugin's rules per
+ * `--stats` counts it within one run (no pairing of runs, so no noise from a shared machine), with the project's
+ * files read ahead on another thread (the default) and without (`SUNSET_LINT_READ_AHEAD=off`), the plugin's rules per
  * keystroke in the editor on the largest files of about 100 KB it analyses (bench/editor-corpus.mjs), `--version`, and the
  * corpus copied N times (`--multiply`), and with `--per-language` a cold scan of each language
  * present on its own (`--languages X`: what each front end costs). Each case runs `--runs` times (default 3) and the median
@@ -86,10 +87,10 @@ function measureInTurn(commands, { times = runs } = {}) {
  * ESLint's own account of a run (`--stats`), median of `runs`: seconds in the plugin's rules
  * (each rule's `create` and listeners, every file), in parsing, and in linting all told.
  */
-function pluginOwnTime(args) {
+function pluginOwnTime(args, env = {}) {
   const samples = [];
   for (let run = 0; run < runs; run++) {
-    const child = spawnSync(process.execPath, [...args, "--stats"], { cwd: corpus, encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
+    const child = spawnSync(process.execPath, [...args, "--stats"], { cwd: corpus, encoding: "utf8", maxBuffer: 1024 * 1024 * 1024, env: { ...process.env, ...env } });
     if (child.status !== 0 && child.status !== 1) throw new Error(`ESLint --stats: exit ${child.status}\n${child.stderr}`);
     const sample = { rules: 0, parse: 0, lint: 0 };
     for (const file of JSON.parse(child.stdout)) {
@@ -193,9 +194,13 @@ try {
     add(pluginRun, { "vs parser only": percent(pluginRun.ratios[0]), "vs one built-in rule": percent(pluginRun.ratios[1]) });
     // The plugin's own time, as ESLint's `--stats` times each rule in each file: read within one
     // run, it needs no pairing of runs (which a shared machine makes noisy by ±10%).
-    const own = pluginOwnTime(eslintArgs(config("plugin")));
-    rows.push({ case: "ESLint, sunset-lint recommended: its rules' own time (--stats)", ...own, "vs parser only": `+${((own.rulesSeconds / parserRun.wall) * 100).toFixed(1)}%` });
-    console.error(`bench: the plugin's rules: ${own.rulesSeconds.toFixed(2)} s of ESLint's ${own.lintSeconds.toFixed(2)} s linting (parse ${own.parseSeconds.toFixed(2)} s), median of ${runs}; ${((own.rulesSeconds / parserRun.wall) * 100).toFixed(1)}% of the parser-only run's wall time`);
+    // With the project's files read ahead on another thread (the default), and without: the
+    // worker's share is done beside ESLint's thread only where a core is free for it.
+    for (const [label, env] of [["", {}], [", files not read ahead", { SUNSET_LINT_READ_AHEAD: "off" }]]) {
+      const own = pluginOwnTime(eslintArgs(config("plugin")), env);
+      rows.push({ case: `ESLint, sunset-lint recommended: its rules' own time (--stats)${label}`, ...own, "vs parser only": `+${((own.rulesSeconds / parserRun.wall) * 100).toFixed(1)}%` });
+      console.error(`bench: the plugin's rules${label}: ${own.rulesSeconds.toFixed(2)} s of ESLint's ${own.lintSeconds.toFixed(2)} s linting (parse ${own.parseSeconds.toFixed(2)} s), median of ${runs}; ${((own.rulesSeconds / parserRun.wall) * 100).toFixed(1)}% of the parser-only run's wall time`);
+    }
     // The editor: the plugin's rules on every keystroke in the largest files of about 100 KB it analyses.
     const editor = spawnSync(process.execPath, [EDITOR, corpus, "3"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     if (editor.status !== 0) throw new Error(`editor case: exit ${editor.status}\n${editor.stderr}`);
@@ -218,7 +223,10 @@ const machine = { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 
 console.table(rows.map((row) => (row.wall === undefined ? row : { ...row, wall: row.wall.toFixed(2), cpu: row.cpu.toFixed(2), peakMiB: Math.round(row.peakMiB) })));
 const results = join(ROOT, "bench/results");
 mkdirSync(results, { recursive: true });
-const out = join(results, `${new Date().toISOString().slice(0, 10)}-${basename(corpus)}.json`);
+// A second run on the same day is written beside the first (`-run2`, `-run3`…), never over it.
+const day = `${new Date().toISOString().slice(0, 10)}-${basename(corpus)}`;
+let out = join(results, `${day}.json`);
+for (let run = 2; existsSync(out); run++) out = join(results, `${day}-run${run}.json`);
 writeFileSync(out, `${JSON.stringify({ corpus: basename(corpus), files: rows.find((row) => row.case === "scan, cold")?.files ?? null, runs, machine, rows }, null, 2)}\n`);
 console.error(`bench: wrote ${out}`);
 
