@@ -18,6 +18,9 @@ import { textDigest, type FileAhead, type ReadAheadBatch, type ReadAheadSetup } 
 
 /** Files per message: the rules' thread takes them in a few microseconds, and is never far behind. */
 const BATCH = 64;
+/** The most folders walked: a working directory above every project (a home folder) is not walked whole. */
+const MAX_FOLDERS = 20_000;
+let folders = 0;
 
 const { root, maxFiles, port } = workerData as ReadAheadSetup;
 const prefilter = new Prefilter(loadBundledCatalogue());
@@ -64,6 +67,7 @@ function factsOf(path: string): FileAhead | null {
 
 /** The JavaScript and TypeScript files under a folder (not declaration files), depth first. */
 function* sourceFiles(folder: string): Generator<string> {
+  if (++folders > MAX_FOLDERS) return;
   let entries;
   try {
     entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -21,7 +21,7 @@
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { sep } from "node:path";
+import { dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { KEPT_STRINGS, wordlessHints } from "../core/hints.js";
@@ -122,7 +122,8 @@ export class ReadAhead {
   private start(root: string): void {
     const script = this.options.script;
     // With one processor the worker could only take turns with ESLint: the same work, and more.
-    if (!isMainThread || availableParallelism() < 2 || !existsSync(fileURLToPath(script))) return;
+    // Nor from the file system's root (ESLint run from `/`): that is not a project.
+    if (!isMainThread || availableParallelism() < 2 || dirname(root) === root || !existsSync(fileURLToPath(script))) return;
     try {
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(script, { workerData: { root, maxFiles: this.options.maxFiles, port: port2 } satisfies ReadAheadSetup, transferList: [port2] });

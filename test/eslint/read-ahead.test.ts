@@ -121,6 +121,10 @@ describe("reading a project's files ahead on another thread", () => {
     for (const name of Object.keys(PROJECT)) never.noteLinted(join(root, name), root);
     expect(never.state()).toEqual({ started: false, done: false, files: 0, served: 0 });
     expect([readAheadAfter(undefined), readAheadAfter("0"), readAheadAfter("3"), readAheadAfter("x")]).toEqual([16, 0, 3, 16]);
+    // ESLint run from the file system's root: no project to read ahead.
+    const fromRoot = new ReadAhead({ after: 1, maxFiles: 100, script });
+    fromRoot.noteLinted("/project/a.ts", "/");
+    expect(fromRoot.state()).toEqual({ started: true, done: true, files: 0, served: 0 });
   });
 
   withWorker("an ESLint run gives the same messages with the files read ahead as without", () => {
