@@ -4,7 +4,8 @@
  * Walks the folder it is given depth first, in name order, leaving out `node_modules` and folders
  * whose name starts with a dot (`.git`, `.next`), as ESLint's own defaults leave them out.
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readlinkSync, statSync } from "node:fs";
+import { setPriority } from "node:os";
 import { join } from "node:path";
 import { workerData } from "node:worker_threads";
 import { loadBundledCatalogue } from "../catalogue/load.js";
@@ -21,6 +22,15 @@ const BATCH = 64;
 /** The most folders walked: a working directory above every project (a home folder) is not walked whole. */
 const MAX_FOLDERS = 20_000;
 let folders = 0;
+
+// On Linux this thread alone takes the lowest priority (`/proc/thread-self` names its task): it
+// uses a core only when ESLint's thread and V8's collector leave it idle, never theirs.
+try {
+  const task = Number(readlinkSync("/proc/thread-self").split("/").pop());
+  if (Number.isInteger(task) && task > 0) setPriority(task, 19);
+} catch {
+  // another system: the worker keeps the process's priority
+}
 
 const { root, maxFiles, port } = workerData as ReadAheadSetup;
 const prefilter = new Prefilter(loadBundledCatalogue());
