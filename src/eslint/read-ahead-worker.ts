@@ -2,7 +2,9 @@
  * Reads a project's source files ahead of ESLint, on its own thread: each file's prefilter facts
  * (hints, imports, resolved imports), sent in batches to the rules' thread (see `read-ahead.ts`).
  * Walks the folder it is given depth first, in name order, leaving out `node_modules` and folders
- * whose name starts with a dot (`.git`, `.next`), as ESLint's own defaults leave them out.
+ * whose name starts with a dot (`.git`, `.next`: ESLint leaves out the first two by default, and
+ * build output in the others is seldom linted); a file it left out is read on the rules' thread
+ * if it is needed.
  */
 import { readdirSync, readlinkSync, statSync } from "node:fs";
 import { setPriority } from "node:os";
