@@ -56,7 +56,28 @@ export function unionOfHints(list: Iterable<Hints>): Hints {
     signals |= hints.signals;
     for (const word of hints.words) words.add(word);
   }
-  return { signals, words: [...words].sort() };
+  const sorted = [...words].sort();
+  WORD_SETS.set(sorted, words);
+  return { signals, words: sorted };
+}
+
+/**
+ * Hints' words as a set: for words joined by `unionOfHints`, the set it made them with (the
+ * prefilter looks words up in a file's words joined with its imports' more than once, thousands
+ * of words where a barrel is imported); other words (a file's own, kept for the whole scan) get
+ * a set of their own, not kept.
+ */
+const WORD_SETS = new WeakMap<readonly string[], ReadonlySet<string>>();
+export const wordSetOf = (words: readonly string[]): ReadonlySet<string> => WORD_SETS.get(words) ?? new Set(words);
+
+/**
+ * The words of a file's own hints and of the same joined with others', as sets to look words up
+ * in: one set when the joined words hold the file's own (as `hintsWithImports` makes them).
+ */
+export function wordSetsOf(own: Hints, joined: Hints): readonly ReadonlySet<string>[] {
+  if (own.words.length === 0 && joined.words.length === 0) return [];
+  const all = wordSetOf(joined.words);
+  return own === joined || own.words.every((word) => all.has(word)) ? [all] : [new Set(own.words), all];
 }
 
 /**

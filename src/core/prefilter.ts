@@ -16,7 +16,7 @@
  * `hintsWithImports`).
  */
 import { reExportsSomething } from "./barrels.js";
-import { KEPT_STRINGS, Signal, unionOfHints, wordlessHints, type Hints } from "./hints.js";
+import { KEPT_STRINGS, Signal, unionOfHints, wordlessHints, wordSetsOf, type Hints } from "./hints.js";
 import { everythingThrough, hasRelativeImport, hintsWithImports, IMPORT_GRAPH_FINGERPRINT, isBarrel, namesThroughBarrels, SPECIFIER_LEAD, type ImportGraph } from "./import-graph.js";
 import type { CatalogueIndex } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
@@ -396,8 +396,7 @@ export class Prefilter {
    * headers alone spares the search for requests (the editor's costliest step on a large file).
    */
   possibleRules(own: Hints, withImports: Hints = own): readonly RuleName[] | "all" {
-    const anyWord = own.words.length > 0 || withImports.words.length > 0;
-    return this.rulesOf(own.signals, withImports.signals | own.signals, () => (anyWord ? [new Set([...own.words, ...withImports.words])] : []));
+    return this.rulesOf(own.signals, withImports.signals | own.signals, () => wordSetsOf(own, withImports));
   }
 
   /**
@@ -480,7 +479,7 @@ export class Prefilter {
     if (barrels.length === 0) return narrowing;
     const closures = barrels.map((barrel) => everythingThrough(barrel, graph));
     const everySignal = closures.reduce((signals, closure) => signals | closure.signals, joined.signals | own.signals);
-    const everyWord = () => [new Set([...own.words, ...joined.words]), ...closures.map((closure) => closure.words)];
+    const everyWord = () => [...wordSetsOf(own, joined), ...closures.map((closure) => closure.words)];
     const everything = this.narrowingFrom(this.rulesOf(own.signals, everySignal, everyWord), everySignal);
     if (sameNarrowing(everything, narrowing)) return narrowing;
     return this.narrowing(own, unionOfHints([joined, ...namesThroughBarrels(file, graph, graph.textOf, graph.resolve)]));

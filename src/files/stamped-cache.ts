@@ -36,14 +36,21 @@ export class StampedCache<T> {
     const time = this.trustForMs > 0 ? this.now() : 0;
     if (this.trustForMs > 0) {
       const recent = this.entries.get(path);
-      if (recent && time - recent.checked <= this.trustForMs) return this.used(path, recent).value;
+      // Not moved to the end again: it was when last checked, within the window, and a hit's
+      // delete-and-insert in a map of thousands was 33 ms of an ESLint run over the bench corpus.
+      // The least recently used go first, to within `trustForMs`.
+      if (recent && time - recent.checked <= this.trustForMs) return recent.value;
     }
-    let stamp: string;
+    let stats: Stats | undefined;
     try {
-      stamp = stampOf(statSync(path));
+      // Without an exception for a file that is not there (the plugin asks of a package.json in
+      // every directory): a thrown ENOENT cost 40 µs, 89 ms of an ESLint run over the bench corpus.
+      stats = statSync(path, { throwIfNoEntry: false });
     } catch {
       return missing;
     }
+    if (!stats) return missing;
+    const stamp = stampOf(stats);
     const cached = this.entries.get(path);
     if (cached && cached.stamp === stamp) {
       cached.checked = time;

@@ -72,6 +72,19 @@ describe("the plugin reads the CLI's sunset-lint.config.json", () => {
     expect(await lint(root, ["packages/api/src/client.ts"])).toEqual(["packages/api/src/client.ts:3 sunset-lint/no-notification-email"]);
   });
 
+  it("a \"sunset-lint\" key written into a package.json while the process runs applies within a second, and so does its removal", async () => {
+    const root = repository({});
+    const pkg = join(root, "packages/api/package.json");
+    writeFileSync(pkg, JSON.stringify({ name: "api" }));
+    expect(await lint(root, ["packages/api/src/client.ts"])).toEqual(["packages/api/src/client.ts:3 sunset-lint/no-notification-email"]);
+    writeFileSync(pkg, JSON.stringify({ name: "api", "sunset-lint": { skip: ["no-notification-email"] } }));
+    await new Promise((done) => setTimeout(done, 1100));
+    expect(await lint(root, ["packages/api/src/client.ts"])).toEqual([]);
+    writeFileSync(pkg, JSON.stringify({ name: "api", version: "1.0.0" }));
+    await new Promise((done) => setTimeout(done, 1100));
+    expect(await lint(root, ["packages/api/src/client.ts"])).toEqual(["packages/api/src/client.ts:3 sunset-lint/no-notification-email"]);
+  });
+
   it("a bad config file stops with one line naming it", async () => {
     const root = repository({ failon: "none" });
     const error = await lint(root, ["packages/api/src/client.ts"]).catch((caught: Error) => caught);

@@ -44,5 +44,27 @@ describe("values kept while a file is unchanged", () => {
     read(files[1]!); // let go when d came in: worked out again
     expect(computed).toEqual([files[0], files[1], files[2], files[1]]);
   });
+
+  it("with a trust window, orders by use to within the window: a value is moved up when its file is checked, not on each trusted use", () => {
+    const files = ["e.ts", "f.ts", "g.ts"].map((name) => join(root, name));
+    for (const file of files) writeFileSync(file, "x");
+    let clock = 0;
+    const computed: string[] = [];
+    const cache = new StampedCache<string>(1000, () => clock, { maxSize: 10, sizeOf: (value) => value.length });
+    const read = (file: string) => cache.get(file, () => (computed.push(file), "12345"), "missing");
+    read(files[0]!);
+    read(files[1]!);
+    clock = 500;
+    read(files[0]!); // trusted: e stays the least recently checked
+    read(files[2]!); // g comes in: e goes
+    expect(computed).toEqual([files[0], files[1], files[2]]);
+    read(files[1]!);
+    expect(computed).toHaveLength(3);
+    clock = 2000;
+    read(files[1]!); // checked again (unchanged): f moves up, so g goes when e comes back
+    read(files[0]!);
+    read(files[2]!);
+    expect(computed).toEqual([files[0], files[1], files[2], files[0], files[2]]);
+  });
 });
 
