@@ -68,7 +68,7 @@ export function unionOfHints(list: Iterable<Hints>): Hints {
  * a set of their own, not kept.
  */
 const WORD_SETS = new WeakMap<readonly string[], ReadonlySet<string>>();
-export const wordSetOf = (words: readonly string[]): ReadonlySet<string> => WORD_SETS.get(words) ?? new Set(words);
+const wordSetOf = (words: readonly string[]): ReadonlySet<string> => WORD_SETS.get(words) ?? new Set(words);
 
 /**
  * The words of a file's own hints and of the same joined with others', as sets to look words up
