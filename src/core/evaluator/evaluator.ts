@@ -78,6 +78,13 @@ const SWR_FETCHING = new Set(["default", "useSWR", "useSWRImmutable", "useSWRMut
 export class Evaluator {
   // Weak, so that one evaluator can serve a whole scan without keeping every file's tree alive.
   private readonly cache = new WeakMap<Expression, Value>();
+  /**
+   * The same, for one environment of a call run abstractly (its arguments bound): a wrapper's body
+   * reads its options and the names it destructures many times (`const { req, url } = await
+   * this.buildRequest(options)`), each read otherwise running the call again. An environment is
+   * never changed once made, and dropped with the call that made it.
+   */
+  private readonly inEnvironment = new WeakMap<Env, Map<Expression, Value>>();
   private readonly active = new Set<object>();
   /** Lists' elements and objects' properties being worked out, one inside another (see `nested`). */
   private nestedElements = 0;
@@ -142,10 +149,9 @@ export class Evaluator {
   // ---- expressions ---------------------------------------------------------------------------
 
   value(program: Program, expression: Expression, env: Env | null = null): Value {
-    if (env === null) {
-      const cached = this.cache.get(expression);
-      if (cached) return cached;
-    }
+    const memo = env === null ? this.cache : this.inEnvironment.get(env);
+    const cached = memo?.get(expression);
+    if (cached) return cached;
     if (this.active.has(expression)) return UNKNOWN;
     this.active.add(expression);
     let result: Value;
@@ -154,7 +160,8 @@ export class Evaluator {
     } finally {
       this.active.delete(expression);
     }
-    if (env === null) this.cache.set(expression, result);
+    if (memo) memo.set(expression, result);
+    else this.inEnvironment.set(env!, new Map([[expression, result]]));
     return result;
   }
 
