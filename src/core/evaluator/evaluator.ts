@@ -692,6 +692,20 @@ export class Evaluator {
 
   /** What a call returns, and the request it makes when it is one. */
   call(program: Program, node: CallExpression, env: Env | null): CallResult {
+    // Asked again of the same call in the same environment (the search for a function's requests,
+    // then each request followed from it): what it was, as `value` keeps values.
+    const memo = env === null ? this.calls : this.callsInEnvironment.get(env);
+    const known = memo?.get(node);
+    if (known) return known;
+    const result = this.callUncached(program, node, env);
+    if (memo) memo.set(node, result);
+    else this.callsInEnvironment.set(env!, new Map([[node, result]]));
+    return result;
+  }
+  private readonly calls = new WeakMap<CallExpression, CallResult>();
+  private readonly callsInEnvironment = new WeakMap<Env, Map<CallExpression, CallResult>>();
+
+  private callUncached(program: Program, node: CallExpression, env: Env | null): CallResult {
     const callee = node.callee;
     if (callee.kind === "member" && callee.property !== null) {
       const name = callee.property;
