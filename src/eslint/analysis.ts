@@ -193,7 +193,7 @@ function narrowingOf(context: Context, crossFile: boolean): Narrowing {
   const file = context.physicalFilename ?? context.filename;
   readAhead.noteLinted(file, context.cwd);
   const ahead = readAhead.factsOfText(file, sourceCode.text);
-  const facts = ahead?.facts ?? textFacts.of(sourceCode.text);
+  const facts = ahead?.facts ?? textFacts.of(sourceCode.text, file);
   // Without crossFile, no import is followed: the file's own words alone.
   const narrowing = crossFile ? prefilterOf().narrowingOf(file, importGraphFor(file, sourceCode.text, facts, ahead?.imports ?? null)) : prefilterOf().narrowing(facts.hints);
   narrowings.set(sourceCode, narrowing);

@@ -45,3 +45,23 @@ describe("the prefilter's reading of a text, kept by content", () => {
     expect(reads).toEqual(["b"]);
   });
 });
+
+describe("the texts of a file being edited", () => {
+  it("keeps only the latest text each file was linted with, and the modules it imports stay", () => {
+    const { prefilter, reads } = countingPrefilter();
+    const imported = `export const base = "https://api.cloudflare.com/client/v4";\n`;
+    const version = (n: number) => `import { base } from "./base";\nfetch(\`\${base}/zones/\${zone}/settings/minify\`); // ${"x".repeat(n)}\n`;
+    // Room for the module and two versions of the file, not three.
+    const cache = new TextFactsCache(() => prefilter, imported.length + 2 * version(3).length);
+    cache.of(imported);
+    for (let keystroke = 0; keystroke < 20; keystroke++) cache.of(version(keystroke % 3), "/project/src/zones.ts");
+    reads.length = 0;
+    cache.of(imported);
+    expect(reads).toEqual([]);
+    // The latest version is kept; one before it is read again.
+    cache.of(version(19 % 3), "/project/src/zones.ts");
+    expect(reads).toEqual([]);
+    cache.of(version(18 % 3));
+    expect(reads).toHaveLength(1);
+  });
+});
