@@ -1,5 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { analyzeCode, summarize } from "../support/analyze.js";
+import { Evaluator } from "../../src/core/evaluator/index.js";
+
+/** How often `run` makes the evaluator run the function of `code` whose text starts with `start`. */
+function countInvocations(code: string, start: string, run: () => void): number {
+  const at = code.indexOf(start);
+  const invoke = vi.spyOn(Evaluator.prototype, "invoke");
+  try {
+    run();
+    // A method's function starts after its name.
+    return invoke.mock.calls.filter(([fn]) => fn.fn.range[0] >= at && fn.fn.range[0] < at + start.length).length;
+  } finally {
+    invoke.mockRestore();
+  }
+}
 
 const endpoints = (code: string) => summarize(code, analyzeCode(code)).filter((line) => line.startsWith("no-deprecated-endpoint"));
 
@@ -107,6 +121,31 @@ fetch(\`\${base(z)}/\${legacy ? "always_online" : "ssl"}\`, { method: "PATCH" })
   it("stops at recursion without hanging", () => {
     const code = `const a = b + "/x"; const b = a + "/y"; fetch(a); function f(n) { return f(n) + "/zones/"; } fetch(f(1));`;
     expect(endpoints(code)).toEqual([]);
+  });
+});
+
+describe("the evaluator's work", () => {
+  it("works a call out once where it runs, however often its result is read (a wrapper destructuring what a builder returns)", () => {
+    const code = `const API = "https://api.cloudflare.com/client/v4";
+class Api {
+  build(options) { return { url: API + options.path, method: options.method }; }
+  send(options) {
+    const { url, method } = this.build(options);
+    console.log(url, method);
+    console.log(url, method);
+    console.log(url, method);
+    return fetch(url, { method });
+  }
+  minify(zone) { return this.send({ path: "/zones/" + zone + "/settings/minify", method: "PATCH" }); }
+}`;
+    const builds = countInvocations(code, "build(options)", () => {
+      expect(endpoints(code)).toEqual(['no-deprecated-endpoint 8 @ "\\"/zones/\\" + zone + \\"/settings/minify\\"" PATCH']);
+    });
+    // `url` and `method` are read eight times wherever `send` runs: `build` runs once where its
+    // call is written (the file's own calls, each searched for requests), once in `send` followed
+    // from `minify`, once in `send` run for what it returns. Each read ran it again before (9 runs;
+    // 5 while calls asked twice in one place were run twice).
+    expect(builds).toBe(3);
   });
 });
 
