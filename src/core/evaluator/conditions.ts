@@ -10,7 +10,7 @@ import type { CallExpression, Expression, FunctionNode, Node, Statement } from "
 import type { Binding, Program } from "../program.js";
 import { isHole, staticText, type Env, type Value } from "../values.js";
 import type { Evaluator } from "./evaluator.js";
-import { collectReturns, returnsOf } from "./hints.js";
+import { returnsIn, returnsOf } from "./hints.js";
 import { forEachChild } from "../walk.js";
 
 export type Truth = boolean | null;
@@ -163,14 +163,14 @@ export function reachableReturns(evaluator: Evaluator, program: Program, body: r
         return switched(statement) ? "returns" : "falls";
       default:
         // Loops, `try`, and statements we do not follow: any return in them may be taken.
-        found.push(...collectReturns([statement]));
+        found.push(...returnsIn(statement));
         return "falls";
     }
   };
   /** The cases a `switch` may start at, each run on from there (falling through) until a `break`; whether every one surely returns. */
   const switched = (statement: Extract<Statement, { kind: "switch" }>): boolean => {
     if (statement.cases.length > MAX_CASES_FOLLOWED) {
-      found.push(...collectReturns([statement]));
+      found.push(...returnsIn(statement));
       return false;
     }
     const { matches, sure } = caseMatches(evaluator, program, statement, env);

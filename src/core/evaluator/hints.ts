@@ -20,8 +20,20 @@ export function returnsOf(body: readonly Statement[]): Expression[] {
   return found;
 }
 
-/** `returnsOf`, not remembered: for statements gathered on the fly. */
-export function collectReturns(body: readonly Statement[]): Expression[] {
+/** What `returnsIn` found in each statement. */
+const returnsOfStatement = new WeakMap<Statement, Expression[]>();
+
+/**
+ * The expressions one statement returns (a loop, a `try`), not counting nested functions: asked
+ * each time a function is run with other arguments (see `reachableReturns`).
+ */
+export function returnsIn(statement: Statement): Expression[] {
+  let found = returnsOfStatement.get(statement);
+  if (!found) returnsOfStatement.set(statement, (found = collectReturns([statement])));
+  return found;
+}
+
+function collectReturns(body: readonly Statement[]): Expression[] {
   const found: Expression[] = [];
   const visit = (node: Node) => {
     if (node.kind === "function" || node.kind === "class") return;
