@@ -24,21 +24,17 @@ export interface TextFacts {
  * 16 Mi, but 16 Mi cost ESLint's process 125 MiB more peak memory, and time in the collector.
  */
 const MAX_CHARACTERS = 2 * 1024 * 1024;
-/** The files whose last linted text is remembered (see `of`): a name each, the least recently linted first out. */
-const MAX_LINTED_FILES = 10_000;
-
 export class TextFactsCache {
-  /** By text, the least recently used first. */
-  private readonly facts = new Map<string, TextFacts>();
+  /** By text, the least recently used first; with the file it was last linted as, if any. */
+  private readonly facts = new Map<string, { facts: TextFacts; linted: string | undefined }>();
   private characters = 0;
+  /** The text each file was last linted with, while it is kept in `facts` (no more of them than it holds). */
+  private readonly lintedText = new Map<string, string>();
 
   constructor(
     private readonly prefilter: () => Prefilter,
     private readonly maxCharacters = MAX_CHARACTERS,
   ) {}
-
-  /** The text each file was last linted with (see `of`). */
-  private readonly lintedText = new Map<string, string>();
 
   /**
    * The facts of `text`. `linted`: the file it is the text of, as ESLint gives it. An editor lints
@@ -50,27 +46,34 @@ export class TextFactsCache {
   of(text: string, linted?: string): TextFacts {
     if (linted !== undefined) {
       const before = this.lintedText.get(linted);
-      if (before !== undefined && before !== text && this.facts.delete(before)) this.characters -= before.length;
-      this.lintedText.delete(linted);
-      this.lintedText.set(linted, text);
-      for (const [file] of this.lintedText) {
-        if (this.lintedText.size <= MAX_LINTED_FILES) break;
-        this.lintedText.delete(file);
-      }
+      if (before !== undefined && before !== text) this.drop(before);
     }
-    let facts = this.facts.get(text);
-    if (facts) {
+    let entry = this.facts.get(text);
+    if (entry) {
       this.facts.delete(text);
     } else {
-      facts = { hints: this.prefilter().hints(text), specifiers: relativeImports(text) };
+      entry = { facts: { hints: this.prefilter().hints(text), specifiers: relativeImports(text) }, linted: undefined };
       this.characters += text.length;
-      for (const [oldest] of this.facts) {
-        if (this.characters <= this.maxCharacters) break;
-        this.facts.delete(oldest);
-        this.characters -= oldest.length;
-      }
     }
-    this.facts.set(text, facts);
-    return facts;
+    if (linted !== undefined && entry.linted !== linted) {
+      // One file per text: the file linted with it before now has none kept.
+      if (entry.linted !== undefined && this.lintedText.get(entry.linted) === text) this.lintedText.delete(entry.linted);
+      entry.linted = linted;
+      this.lintedText.set(linted, text);
+    }
+    this.facts.set(text, entry);
+    for (const [oldest] of this.facts) {
+      if (this.characters <= this.maxCharacters) break;
+      this.drop(oldest);
+    }
+    return entry.facts;
+  }
+
+  private drop(text: string): void {
+    const entry = this.facts.get(text);
+    if (!entry) return;
+    this.facts.delete(text);
+    this.characters -= text.length;
+    if (entry.linted !== undefined && this.lintedText.get(entry.linted) === text) this.lintedText.delete(entry.linted);
   }
 }

@@ -64,4 +64,14 @@ describe("the texts of a file being edited", () => {
     cache.of(version(18 % 3));
     expect(reads).toHaveLength(1);
   });
+
+  it("holds on to no more linted texts than it keeps: a run over many files stays within its bound", () => {
+    const { prefilter } = countingPrefilter();
+    const cache = new TextFactsCache(() => prefilter, 1000);
+    for (let file = 0; file < 200; file++) cache.of(`export const path${file} = "/zones/${"x".repeat(80)}";\n`, `/project/src/f${file}.ts`);
+    // The file names and texts remembered for the files linted (a private map: what it holds is the point here).
+    const remembered = (cache as unknown as { lintedText: Map<string, string> }).lintedText;
+    expect(remembered.size).toBeGreaterThan(0);
+    expect([...remembered.values()].reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(1000);
+  });
 });
