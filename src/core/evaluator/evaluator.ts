@@ -85,6 +85,9 @@ export class Evaluator {
    * never changed once made, and dropped with the call that made it.
    */
   private readonly inEnvironment = new WeakMap<Env, Map<Expression, Value>>();
+  /** What each call gave (see `call`): at the top level by node, otherwise by environment, as values are kept. */
+  private readonly calls = new WeakMap<CallExpression, CallResult>();
+  private readonly callsInEnvironment = new WeakMap<Env, Map<CallExpression, CallResult>>();
   private readonly active = new Set<object>();
   /** Lists' elements and objects' properties being worked out, one inside another (see `nested`). */
   private nestedElements = 0;
@@ -702,9 +705,6 @@ export class Evaluator {
     else this.callsInEnvironment.set(env!, new Map([[node, result]]));
     return result;
   }
-  private readonly calls = new WeakMap<CallExpression, CallResult>();
-  private readonly callsInEnvironment = new WeakMap<Env, Map<CallExpression, CallResult>>();
-
   private callUncached(program: Program, node: CallExpression, env: Env | null): CallResult {
     const callee = node.callee;
     if (callee.kind === "member" && callee.property !== null) {
