@@ -155,8 +155,15 @@ export function thisOfCaller(program: Program, node: Node, env: Env | null): Val
   const self = selfOf(env);
   if (self !== undefined) return self;
   const cls = enclosingClass(program, node);
-  return cls ? { kind: "instance", cls, program } : undefined;
+  if (!cls) return undefined;
+  // One value for each class, so that the calls it makes are run in the same environments.
+  let instance = plainInstances.get(cls);
+  if (instance?.program !== program) plainInstances.set(cls, (instance = { kind: "instance", cls, program }));
+  return instance;
 }
+
+/** An instance of each class with nothing known of how it was made (see `thisOfCaller`). */
+const plainInstances = new WeakMap<ClassNode, Extract<Value, { kind: "instance" }>>();
 
 /**
  * PHP's `parent::getValue()` (`B::m()` from a method of a class that extends `B`, `self::m()`):

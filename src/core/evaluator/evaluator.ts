@@ -869,8 +869,19 @@ export class Evaluator {
   callEnv(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null, self?: Value): Env | null {
     const depth = (env?.depth ?? 0) + 1;
     if (depth > MAX_CALL_DEPTH) return null;
-    return self ? { values: new Map([[fn.fn, args]]), parent: fn.env, depth, self } : { values: new Map([[fn.fn, args]]), parent: fn.env, depth };
+    let made = this.callEnvironments.get(fn.fn);
+    if (!made) this.callEnvironments.set(fn.fn, (made = []));
+    for (const known of made) {
+      if (known.parent !== fn.env || known.depth !== depth || known.self !== self) continue;
+      const given = known.values.get(fn.fn)!;
+      if (given.length === args.length && given.every((value, index) => value === args[index])) return known;
+    }
+    const inner: Env = self ? { values: new Map([[fn.fn, args]]), parent: fn.env, depth, self } : { values: new Map([[fn.fn, args]]), parent: fn.env, depth };
+    if (made.length >= 8) made.shift();
+    made.push(inner);
+    return inner;
   }
+  private readonly callEnvironments = new WeakMap<FunctionNode, Env[]>();
 
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
     if (receiver.kind === "string") return stringMethodCall(this, program, node, receiver, name, env);

@@ -96,7 +96,7 @@ export class RequestFinder {
         const generic = methodOfCalleeName(calleeNameOf(node)) !== null ? this.genericRequest(program, node, env) : null;
         return generic ? [generic] : [];
       }
-      const inner: Env = { values: new Map([[callee.fn, args]]), parent: callee.env, depth: (env?.depth ?? 0) + 1, ...(self ? { self } : {}) };
+      const inner = evaluator.callEnv(callee, args, env, self)!;
       const found: RequestInfo[] = [];
       // A wrapper named for its verb (`$client->patch($path)`, `getZones()`): its requests whose method
       // is not seen inside (set on a property array, `$this->args['method'] = …`) use that verb. Not
