@@ -1,9 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { DiskModuleHost } from "../../src/eslint/analysis.js";
+import { resolveProjectImport } from "../../src/eslint/project-imports.js";
 import type { Module } from "../../src/core/ir.js";
+
+// The real resolver, watched: how often the host asks it.
+vi.mock("../../src/eslint/project-imports.js", async (original) => {
+  const real = await original<typeof import("../../src/eslint/project-imports.js")>();
+  return { ...real, resolveProjectImport: vi.fn(real.resolveProjectImport) };
+});
 
 const root = mkdtempSync(join(tmpdir(), "sunset-lint-disk-host-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,5 +43,17 @@ describe("the ESLint plugin's modules read from disk", () => {
     const again = host.analysing(lintedModule, () => host.load(linted, "./a"));
     expect(again).not.toBe(seen);
     expect(again?.text).toBe(seen?.text);
+  });
+
+  it("resolves an import once in an analysis, however many names are followed into it", () => {
+    const host = new DiskModuleHost(1000);
+    const resolve = vi.mocked(resolveProjectImport);
+    resolve.mockClear();
+    const [first, second] = host.analysing(lintedModule, () => [host.load(linted, "./a"), host.load(linted, "./a")]);
+    expect(second).toBe(first);
+    expect(resolve.mock.calls.filter(([from, specifier]) => from === linted && specifier === "./a")).toHaveLength(1);
+    // The next analysis (the next keystroke) asks again: a file may have been created since.
+    host.analysing(lintedModule, () => host.load(linted, "./a"));
+    expect(resolve.mock.calls.filter(([from, specifier]) => from === linted && specifier === "./a")).toHaveLength(2);
   });
 });
