@@ -55,6 +55,7 @@ export function analyzeModule(input: AnalyzeInput): Finding[] {
   const { module, catalogue, options } = input;
   const program = programOf(module);
   const evaluator = input.evaluator ?? new Evaluator({ catalogue, host: input.host ?? null, types: input.types ?? null });
+  evaluator.startFile();
   const apiHosts = [...DEFAULT_API_HOSTS, ...options.apiHosts.map(normalizeHost)];
   const ctx = new DetectorContext(program, evaluator, catalogue, options, apiHosts);
   // One rule failing (a shape the evaluator did not expect) must not cost the file its other findings.

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { analyzeCode, summarize } from "../support/analyze.js";
+import { parse } from "@typescript-eslint/typescript-estree";
 import { Evaluator } from "../../src/core/evaluator/index.js";
+import { loadBundledCatalogue } from "../../src/catalogue/index.js";
+import type { FunctionDeclaration } from "../../src/core/ir.js";
+import { programOf } from "../../src/core/program.js";
+import { UNKNOWN, stringValue } from "../../src/core/values.js";
+import { lowerEstree } from "../../src/eslint/lower.js";
 
 /**
  * How often `run` makes the evaluator work out the expression of `code` whose text starts with
@@ -151,6 +157,24 @@ class Api {
     // calls asked twice in one place were run twice; 3 while following a call's requests made an
     // environment of its own).
     expect(builds).toBe(2);
+  });
+
+  it("gives a call the environment it ran in before within one file's analysis, and a new one in the next file's", () => {
+    const code = `function build(path) { return "https://api.cloudflare.com/client/v4" + path; }`;
+    const module = lowerEstree({ file: "build.ts", text: code, program: parse(code, { range: true, comment: true, filePath: "build.ts" }) });
+    const program = programOf(module);
+    const fn = { kind: "function" as const, fn: (module.body[0] as FunctionDeclaration).fn, program, env: null };
+    const evaluator = new Evaluator({ catalogue: loadBundledCatalogue(), host: null, types: null });
+    const path = stringValue([{ text: "/zones", origin: null }]);
+    evaluator.startFile();
+    const first = evaluator.callEnv(fn, [path], null);
+    expect(evaluator.callEnv(fn, [path], null)).toBe(first);
+    // Other arguments, or the same ones deeper in a chain of calls: another environment.
+    expect(evaluator.callEnv(fn, [UNKNOWN], null)).not.toBe(first);
+    expect(evaluator.callEnv(fn, [path], first)).not.toBe(first);
+    // An imported module's function keeps no environment (nor the caller's arguments in it) past the caller's file.
+    evaluator.startFile();
+    expect(evaluator.callEnv(fn, [path], null)).not.toBe(first);
   });
 });
 
