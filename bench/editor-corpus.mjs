@@ -6,8 +6,9 @@
  * parsing. The first lint of a file is reported apart (it reads and parses the file's imports).
  * Size is not what makes a keystroke slow (a file that calls an SDK's request core through its
  * wrappers is followed into them on each keystroke, whatever its size): every file of at most 130
- * KB the prefilter lets through is also linted twice, and the one whose second lint took the
- * plugin longest is measured as the others, marked `slowest`.
+ * KB the prefilter lets through is also linted twice, the five whose second lint took the plugin
+ * longest are measured as the others, and the one of them with the largest median is reported,
+ * marked `slowest`.
  *
  * `node bench/editor-corpus.mjs CORPUS [COUNT]` prints JSON: one entry per file.
  */
@@ -22,6 +23,8 @@ import { Prefilter } from "../dist/core/prefilter.js";
 const [given, count = "3"] = process.argv.slice(2);
 const corpus = resolve(given);
 const KEYSTROKES = 25;
+/** How many of the files whose one edited lint was slowest are measured in full for the slowest row. */
+const SLOWEST_MEASURED = 5;
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 const PRUNED = new Set(["node_modules", ".git", "dist", "build", "coverage"]);
 
@@ -99,15 +102,23 @@ const measure = (path, size) => {
 const results = files.map(({ path, size }) => measure(path, size));
 
 // The slowest keystroke: each candidate linted once as read (its imports parsed: the first lint,
-// as reported), then once edited; the slowest of those measured as the others.
-let slowest = null;
+// as reported), then once edited. One edited lint can be slow for a reason of its own (a pause of
+// the collector put a 3 ms file above `client.ts` in one run), so the five slowest are measured as
+// the others, and the one with the largest median is reported.
+const firstLints = [];
 for (const { path, size } of candidates) {
   const text = readFileSync(path, "utf8");
   const first = lint(path, text);
   const { rulesMs: ms } = lint(path, edited(text, 0));
-  if (!slowest || ms > slowest.ms) slowest = { path, size, ms, firstRulesMs: first.rulesMs };
+  firstLints.push({ path, size, ms, firstRulesMs: first.rulesMs });
 }
+const slowest = firstLints
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, SLOWEST_MEASURED)
+  .map((candidate) => ({ ...measure(candidate.path, candidate.size), firstRulesMs: candidate.firstRulesMs, path: candidate.path }))
+  .sort((a, b) => b.rulesMs - a.rulesMs)[0];
 if (slowest && !files.some((file) => file.path === slowest.path)) {
-  results.push({ ...measure(slowest.path, slowest.size), firstRulesMs: slowest.firstRulesMs, slowest: true, of: candidates.length });
+  const { path: _path, ...row } = slowest;
+  results.push({ ...row, slowest: true, of: candidates.length });
 }
 process.stdout.write(JSON.stringify(results));
