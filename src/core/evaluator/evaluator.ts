@@ -61,6 +61,9 @@ export interface EvaluatorContext {
  */
 export const MAX_CALL_DEPTH = 6;
 
+/** How many environments of each function `callEnv` looks among for one to give again. */
+const MAX_ENVIRONMENTS_KEPT = 8;
+
 /**
  * How many lists' elements (and objects' properties) may be being worked out one inside another.
  * A list made from values that lead back to a list of the same making, in another scope each time
@@ -88,6 +91,8 @@ export class Evaluator {
   /** What each call gave (see `call`): at the top level by node, otherwise by environment, as values are kept. */
   private readonly calls = new WeakMap<CallExpression, CallResult>();
   private readonly callsInEnvironment = new WeakMap<Env, Map<CallExpression, CallResult>>();
+  /** The environments `callEnv` made in the analysis of the file under way (see `startFile`), by function. */
+  private callEnvironments = new WeakMap<FunctionNode, Env[]>();
   private readonly active = new Set<object>();
   /** Lists' elements and objects' properties being worked out, one inside another (see `nested`). */
   private nestedElements = 0;
@@ -865,7 +870,12 @@ export class Evaluator {
     return valueOfDeclaredType(fn.program, fn.fn.returnType, this) ?? nothing ?? UNKNOWN;
   }
 
-  /** Where a call of `fn` with `args` runs: its parameters bound; `null` beyond the call depth. */
+  /**
+   * Where a call of `fn` with `args` runs: its parameters bound; `null` beyond the call depth. The
+   * same environment again for the same function, receiver and argument values at the same depth
+   * (the last `MAX_ENVIRONMENTS_KEPT` of each function): what was worked out in it is kept, so a
+   * wrapper run for its value and then followed for its requests is worked out once.
+   */
   callEnv(fn: Extract<Value, { kind: "function" }>, args: Value[], env: Env | null, self?: Value): Env | null {
     const depth = (env?.depth ?? 0) + 1;
     if (depth > MAX_CALL_DEPTH) return null;
@@ -877,13 +887,10 @@ export class Evaluator {
       if (given.length === args.length && given.every((value, index) => value === args[index])) return known;
     }
     const inner: Env = self ? { values: new Map([[fn.fn, args]]), parent: fn.env, depth, self } : { values: new Map([[fn.fn, args]]), parent: fn.env, depth };
-    if (made.length >= 8) made.shift();
+    if (made.length >= MAX_ENVIRONMENTS_KEPT) made.shift();
     made.push(inner);
     return inner;
   }
-  /** The environments `callEnv` made in the analysis of the file under way (see `startFile`). */
-  private callEnvironments = new WeakMap<FunctionNode, Env[]>();
-
   /**
    * Begins the analysis of a file. The environments made for calls are given again within one
    * file's analysis only: kept longer, an imported module's functions would hold the arguments
