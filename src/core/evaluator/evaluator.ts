@@ -85,7 +85,8 @@ export class Evaluator {
    * The same, for one environment of a call run abstractly (its arguments bound): a wrapper's body
    * reads its options and the names it destructures many times (`const { req, url } = await
    * this.buildRequest(options)`), each read otherwise running the call again. An environment is
-   * never changed once made, and dropped with the call that made it.
+   * never changed once made; it is dropped with the call that made it, or, given again by
+   * `callEnv`, when the analysis of its file ends (`startFile`).
    */
   private readonly inEnvironment = new WeakMap<Env, Map<Expression, Value>>();
   /** What each call gave (see `call`): at the top level by node, otherwise by environment, as values are kept. */
@@ -891,6 +892,7 @@ export class Evaluator {
     made.push(inner);
     return inner;
   }
+
   /**
    * Begins the analysis of a file. The environments made for calls are given again within one
    * file's analysis only: kept longer, an imported module's functions would hold the arguments
