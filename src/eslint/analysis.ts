@@ -25,6 +25,7 @@ import { lowerEstree } from "./lower.js";
 import { resolveProjectImport } from "./project-imports.js";
 import { ReadAhead, readAheadAfter } from "./read-ahead.js";
 import { TextFactsCache, type TextFacts } from "./text-facts.js";
+import { lintTime } from "./lint-clock.js";
 import { loadModuleParser } from "./toolchain.js";
 import type { LogpushOptions } from "./options.js";
 
@@ -42,8 +43,9 @@ const analysed = new WeakMap<SourceCode, Map<string, Analysis>>();
 /** Modules read from disk for cross-file resolution, reused while their file is unchanged. */
 export class DiskModuleHost implements ModuleHost {
   /**
-   * Checked against the file at most once a second (the evaluator loads a module once per import
-   * it follows), and bounded by source size: an editor's process lints for hours. 1 Mi characters
+   * Checked against the file at most once a second of the plugin's clock (`lint-clock.ts`; the
+   * evaluator loads a module once per import it follows), and bounded by source size: an
+   * editor's process lints for hours. 1 Mi characters
    * of source (each kept with its syntax tree, about six times its size) hold what nearby files
    * import: the bench corpus parses the same 209 files with 1 Mi as with 64 Mi.
    */
@@ -63,7 +65,7 @@ export class DiskModuleHost implements ModuleHost {
   private loaded: Map<string, Map<string, Module | null>> | null = null;
 
   constructor(maxTextLength = 1024 * 1024) {
-    this.modules = new StampedCache<Module | null>(1000, Date.now, { maxSize: maxTextLength, sizeOf: (module) => module?.text.length ?? 0 });
+    this.modules = new StampedCache<Module | null>(1000, lintTime, { maxSize: maxTextLength, sizeOf: (module) => module?.text.length ?? 0 });
   }
 
   load(fromFile: string, specifier: string): Module | null {
@@ -196,10 +198,10 @@ export const readAheadState = () => readAhead.state();
 const narrowings = new WeakMap<SourceCode, Narrowing>();
 /**
  * Imported files' hints and resolved imports, reused while the file is unchanged (checked at most
- * once a second). At most 50,000 files (a few hundred bytes each), least recently used first out:
+ * once a second of the plugin's clock). At most 50,000 files (a few hundred bytes each), least recently used first out:
  * an editor's process on a monorepo stays flat (the bench corpus imports 3,300).
  */
-const importedFiles = new StampedCache<{ hints: Hints; imports: readonly string[] }>(1000, Date.now, { maxSize: 50_000, sizeOf: () => 1 });
+const importedFiles = new StampedCache<{ hints: Hints; imports: readonly string[] }>(1000, lintTime, { maxSize: 50_000, sizeOf: () => 1 });
 
 /**
  * The scanner's prefilter on the file's text, joined with the hints of the files it imports: none
@@ -226,13 +228,13 @@ let importGraph: { graph: ImportGraph; made: number } | null = null;
 /**
  * The import graph the prefilter judges a file in (the file's own hints and imports, the others'
  * from `importedFile`, texts read where names through barrels can change the verdict). The same
- * graph for a second, so that what it learns of barrels (`Prefilter.narrowingOf` keeps it by
- * graph) serves the keystrokes of that second and the files linted in it; a new one after that,
- * as `importedFiles` looks at files again after a second.
+ * graph for a second of the plugin's clock (a whole run over many files), so that what it learns
+ * of barrels (`Prefilter.narrowingOf` keeps it by graph) serves the keystrokes of that second and
+ * the files linted in it; a new one after that, as `importedFiles` looks at files again then.
  */
 function importGraphFor(file: string, text: string, facts: TextFacts, imports: readonly string[] | null): ImportGraph {
   Object.assign(judged, { file, text, facts, imports });
-  const now = Date.now();
+  const now = lintTime();
   if (importGraph === null || now - importGraph.made > 1000) {
     const graph: ImportGraph = {
       hintsOf: (path) => (path === judged.file ? judged.facts.hints : importedFile(path).hints),

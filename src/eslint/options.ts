@@ -8,6 +8,7 @@ import { loadBundledCatalogue } from "../catalogue/load.js";
 import type { RuleName } from "../catalogue/types.js";
 import { isAbsolute } from "node:path";
 import { CONFIDENCE_LEVELS, type Confidence } from "../core/finding.js";
+import { lintClock } from "./lint-clock.js";
 import { ignoredByProjectConfig, projectConfigFor, validateSettings } from "./project-config.js";
 
 export interface SharedOptions {
@@ -83,6 +84,8 @@ export function effectiveOptions<T extends SharedOptions>(
 ): T | null {
   const settings = validateSettings(context.settings?.[SETTINGS_KEY]);
   const file = context.physicalFilename ?? context.filename;
+  // Every rule asks first, before anything is read from disk for the file: the clock is told here.
+  if (isAbsolute(file)) lintClock.noteLinted(file);
   const project = isAbsolute(file) ? projectConfigFor(file) : null;
   if (project && (project.skippedRules.has(rule) || ignoredByProjectConfig(project, file))) return null;
   return overlaid(project?.options ?? NO_OPTIONS, settings, ruleOptions ?? NO_OPTIONS) as T;

@@ -9,6 +9,7 @@ import { dirname, join, relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { ConfigError, closest, loadConfigFile, type LoadedConfig } from "../config/load.js";
 import { StampedCache } from "../files/stamped-cache.js";
+import { lintTime } from "./lint-clock.js";
 import { CONFIDENCE_LEVELS } from "../core/finding.js";
 import { RULE_NAMES } from "../core/analyze.js";
 import type { LogpushOptions } from "./options.js";
@@ -67,12 +68,16 @@ interface ProjectConfig {
   directory: string;
 }
 
-/** How long a finding (or not finding) of a config file is trusted: an editor notices a config added or removed within it. */
+/**
+ * How long a finding (or not finding) of a config file is trusted: an editor notices a config
+ * added or removed within it. By the plugin's clock, which stands still in a run over many files
+ * (see `lint-clock.ts`): there each directory is looked at once.
+ */
 const TRUST_MS = 1000;
 /** The config file that applies, by directory, and when that was last looked up. */
 const configByDirectory = new Map<string, { path: string | null; checked: number }>();
 /** Checked against the file at most once a second: every rule asks for every file linted. */
-const parsed = new StampedCache<ProjectConfig | null>(TRUST_MS);
+const parsed = new StampedCache<ProjectConfig | null>(TRUST_MS, lintTime);
 
 /**
  * The file asked about last, with its answer: each rule asks for the file being linted in turn
@@ -82,7 +87,7 @@ let lastAsked: { file: string; checked: number; config: ProjectConfig | null } |
 
 /** The project configuration that applies to a file, or null when there is none. */
 export function projectConfigFor(file: string): ProjectConfig | null {
-  const now = Date.now();
+  const now = lintTime();
   if (lastAsked && lastAsked.file === file && now - lastAsked.checked <= TRUST_MS) return lastAsked.config;
   const config = configOf(file);
   lastAsked = { file, checked: now, config };
@@ -112,10 +117,10 @@ function configOf(file: string): ProjectConfig | null {
  * looked at again every second, and reading its package.json each time was 0.1 s of an ESLint
  * run over the bench corpus (no package.json: false, as the file's stamp cannot be taken).
  */
-const sunsetKeyIn = new StampedCache<boolean>(TRUST_MS);
+const sunsetKeyIn = new StampedCache<boolean>(TRUST_MS, lintTime);
 
 /** The nearest sunset-lint.config.json (or package.json with a "sunset-lint" key), stopping at the repository root. */
-function configPathFor(directory: string, now = Date.now()): string | null {
+function configPathFor(directory: string, now = lintTime()): string | null {
   const known = configByDirectory.get(directory);
   if (known !== undefined && now - known.checked <= TRUST_MS) return known.path;
   let found: string | null = null;

@@ -13,9 +13,12 @@ import { directoryFilesOf, type DirectoryFiles, type Listings } from "./resolve-
 /** How much older than its reading a directory's last change must be for the time to prove the listing still holds. */
 const SETTLED_MS = 2000;
 
+/** What a directory that is not there holds. */
+const NO_FILES: DirectoryFiles = Object.freeze({ files: new Set<string>(), links: null, folded: null });
+
 interface Listed {
   files: DirectoryFiles;
-  /** The directory's modification time when it was read. */
+  /** The directory's modification time when it was read (NaN: it was not there). */
   changed: number;
   /** When it was read, and when it was last found unchanged (`now`'s clock). */
   read: number;
@@ -31,18 +34,23 @@ export class RecentListings implements Listings {
     private readonly maxDirectories = 20_000,
   ) {}
 
-  /** The listing of a directory (`undefined` if it cannot be read: the caller asks again, and finds it missing). */
-  get(directory: string): DirectoryFiles | undefined {
+  /**
+   * The listing of a directory. One that is not there (or is not a directory, or cannot be read)
+   * holds no file, and is remembered so for a second too: an import that names a folder that does
+   * not exist tries a dozen candidates in it (cloudflare-typescript imports types from
+   * `../node_modules/undici-types` at ten depths), each of which asked the file system twice.
+   */
+  get(directory: string): DirectoryFiles {
     const time = this.now();
     const known = this.listed.get(directory);
     if (known && time - known.checked <= this.trustForMs) return known.files;
     let changed: number;
     try {
       const stats = statSync(directory, { throwIfNoEntry: false });
-      if (!stats?.isDirectory()) return this.forget(directory);
+      if (!stats?.isDirectory()) return this.remember(directory, NO_FILES, Number.NaN, time);
       changed = stats.mtimeMs;
     } catch {
-      return this.forget(directory);
+      return this.remember(directory, NO_FILES, Number.NaN, time);
     }
     if (known && known.changed === changed && known.read - changed > SETTLED_MS) {
       known.checked = time;
@@ -53,16 +61,15 @@ export class RecentListings implements Listings {
       // After the stat: a change in between leaves a newer time than the one kept, and is read next time.
       files = directoryFilesOf(readdirSync(directory, { withFileTypes: true }));
     } catch {
-      return this.forget(directory);
+      return this.remember(directory, NO_FILES, Number.NaN, time);
     }
+    return this.remember(directory, files, changed, time);
+  }
+
+  private remember(directory: string, files: DirectoryFiles, changed: number, time: number): DirectoryFiles {
     this.listed.delete(directory);
     if (this.listed.size >= this.maxDirectories) this.listed.delete(this.listed.keys().next().value!);
     this.listed.set(directory, { files, changed, read: time, checked: time });
     return files;
-  }
-
-  private forget(directory: string): undefined {
-    this.listed.delete(directory);
-    return undefined;
   }
 }

@@ -72,6 +72,17 @@ describe("the plugin reads the CLI's sunset-lint.config.json", () => {
     expect(await lint(root, ["packages/api/src/client.ts"])).toEqual(["packages/api/src/client.ts:3 sunset-lint/no-notification-email"]);
   });
 
+  it("after a run over many files (which looks at each directory once), a config file added applies within a second again", async () => {
+    const root = repository({});
+    const many = Array.from({ length: 24 }, (_, index) => `packages/api/src/module-${index}.ts`);
+    for (const file of many) writeFileSync(join(root, file), `${EMAIL}\n`);
+    const before = await lint(root, [...many, "packages/api/src/client.ts"]);
+    expect(before.filter((message) => message.endsWith("no-notification-email"))).toHaveLength(25);
+    writeFileSync(join(root, "packages/api/sunset-lint.config.json"), JSON.stringify({ skip: ["no-notification-email"] }));
+    await new Promise((done) => setTimeout(done, 1100));
+    expect(await lint(root, ["packages/api/src/client.ts"])).toEqual([]);
+  });
+
   it("a \"sunset-lint\" key written into a package.json while the process runs applies within a second, and so does its removal", async () => {
     const root = repository({});
     const pkg = join(root, "packages/api/package.json");

@@ -17,7 +17,7 @@ describe("RecentListings", () => {
     ageTree(root);
     const time = clock(Date.now());
     const listings = new RecentListings(1000, time.now);
-    const first = listings.get(root)!;
+    const first = listings.get(root);
     expect([...first.files].sort()).toEqual(["a.ts", "b.ts"]);
     time.advance(5000);
     // Checked again (a stat), not read again: the same listing.
@@ -29,20 +29,20 @@ describe("RecentListings", () => {
     ageTree(root);
     const time = clock(Date.now());
     const listings = new RecentListings(1000, time.now);
-    expect([...listings.get(root)!.files]).toEqual(["a.ts"]);
+    expect([...listings.get(root).files]).toEqual(["a.ts"]);
     writeFileSync(join(root, "b.ts"), "");
-    expect([...listings.get(root)!.files]).toEqual(["a.ts"]); // within the second it is trusted
+    expect([...listings.get(root).files]).toEqual(["a.ts"]); // within the second it is trusted
     time.advance(1001);
-    expect([...listings.get(root)!.files].sort()).toEqual(["a.ts", "b.ts"]);
+    expect([...listings.get(root).files].sort()).toEqual(["a.ts", "b.ts"]);
   });
 
   it("reads again a listing taken right after its directory changed (the same tick of the clock may hide a change)", () => {
     const root = scratchProject("listings-racy", { "a.ts": "" });
     const time = clock(Date.now());
     const listings = new RecentListings(1000, time.now);
-    const first = listings.get(root)!;
+    const first = listings.get(root);
     time.advance(1001);
-    const second = listings.get(root)!;
+    const second = listings.get(root);
     expect(second).not.toBe(first);
     expect([...second.files]).toEqual(["a.ts"]);
     // A change that kept the time as it was (as within one tick) is seen, because the listing was never trusted by time.
@@ -50,18 +50,22 @@ describe("RecentListings", () => {
     writeFileSync(join(root, "b.ts"), "");
     utimesSync(root, new Date(changed), new Date(changed));
     time.advance(1001);
-    expect([...listings.get(root)!.files].sort()).toEqual(["a.ts", "b.ts"]);
+    expect([...listings.get(root).files].sort()).toEqual(["a.ts", "b.ts"]);
   });
 
-  it("answers nothing for a directory that is not there, and lists it once it is", () => {
+  it("answers no file for a directory that is not there, for a second, and lists it once it is", () => {
     const root = scratchProject("listings-missing", { "a.ts": "" });
     const time = clock(Date.now());
     const listings = new RecentListings(1000, time.now);
     const later = join(root, "later");
-    expect(listings.get(later)).toBeUndefined();
+    expect(listings.get(later).files.size).toBe(0);
     mkdirSync(later);
     writeFileSync(join(later, "c.ts"), "");
-    expect([...listings.get(later)!.files]).toEqual(["c.ts"]);
+    expect(listings.get(later).files.size).toBe(0); // within the second it is trusted
+    time.advance(1001);
+    expect([...listings.get(later).files]).toEqual(["c.ts"]);
+    // A file is not a directory: it holds no file either.
+    expect(listings.get(join(root, "a.ts")).files.size).toBe(0);
   });
 
   it("lets an import resolver notice a file created after a second, as without it", () => {
