@@ -7,22 +7,19 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { ScheduleError } from "../catalogue/schedule-table.js";
 import { isoDay, parseIsoDay, status } from "../catalogue/status.js";
 import { today } from "../core/clock.js";
 import { parseByteSize } from "../config/byte-size.js";
-import { ConfigError } from "../config/load.js";
-import { WriteError, writeFileAtomic } from "../files/write-atomic.js";
-import { BaselineError } from "../scanner/baseline.js";
-import { ScanUsageError } from "../scanner/errors.js";
-import { MergeError, mergeResults, readResultFile } from "../scanner/merge.js";
 import { useColor } from "./color.js";
 import { EXIT_CLEAN, EXIT_ERROR, out, UsageError, VERSION, type FailOn } from "./errors.js";
 import type { ScanFlags } from "./scan-command.js";
 
-// The analysis (TypeScript's compiler via ts-morph) and the formatters are loaded by the commands
-// that need them: --version and --help load neither.
+// What a command needs is loaded by the command: the analysis (TypeScript's compiler via ts-morph),
+// the formatters, the config and result files' readers. `--help` loads none of them (each module
+// loaded is about a millisecond or more of a start that is otherwise Node's own), `--version`
+// not even this module (see bin.ts).
 const output = () => import("./output.js");
+const merging = () => import("../scanner/merge.js");
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -128,7 +125,7 @@ function program(): Command {
     .option("--allow-unscannable", "do not fail (exit 1) because a shard could not analyse files; they are still reported")
     .action(async (files: string[], given: { format?: string; output?: string; failOn: FailOn; color?: boolean; allowUnscannable?: boolean }) => {
       const flags = { ...given, format: formatFor(given.format, given.output, "stylish") };
-      const { emit, exitCodeOf, meta } = await output();
+      const [{ emit, exitCodeOf, meta }, { mergeResults, readResultFile }] = await Promise.all([output(), merging()]);
       const results = files.map((file) => readResultFile(resolve(file), file));
       const merged = mergeResults(results);
       await emit(merged, flags.format, flags.output, meta(process.cwd(), useColor(flags.color, !flags.output && process.stdout.isTTY === true), null));
@@ -152,8 +149,8 @@ function program(): Command {
       const flags = { ...given, format: formatFor(given.format, given.output, "html", ["html", "markdown"]) };
       if (flags.from) {
         if (paths.length > 0) throw new UsageError("give either paths to scan or --from results, not both");
+        const [{ emit, meta }, { mergeResults, readResultFile }] = await Promise.all([output(), merging()]);
         const merged = mergeResults(flags.from.map((file) => readResultFile(resolve(file), file)));
-        const { emit, meta } = await output();
         await emit(merged, flags.format, flags.output, meta(process.cwd(), false, flags.schedule ?? null));
         return;
       }
@@ -199,7 +196,7 @@ function program(): Command {
     .action(async () => {
       const app = resolve(PACKAGE_ROOT, "fixtures/sample-app");
       process.stdout.write(`Scanning the bundled sample app (fixtures/sample-app) as of ${today()}…\n`);
-      const [{ scan }, { exitCodeOf, meta }, { FORMATTERS }] = await Promise.all([import("../scanner/scan.js"), output(), import("../report/index.js")]);
+      const [{ scan }, { exitCodeOf, meta }, { FORMATTERS }, { writeFileAtomic }] = await Promise.all([import("../scanner/scan.js"), output(), import("../report/index.js"), import("../files/write-atomic.js")]);
       const result = await scan({ cwd: app, asOf: today() });
       const reportMeta = meta(app, useColor(undefined, process.stdout.isTTY === true), null);
       out(FORMATTERS.stylish!(result, reportMeta));
@@ -246,8 +243,27 @@ export async function main(argv: readonly string[]): Promise<number> {
       // --help and --version end here too, with code 0
       return error.exitCode === 0 ? EXIT_CLEAN : EXIT_ERROR;
     }
-    const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ScheduleError || error instanceof ScanUsageError || error instanceof BaselineError || error instanceof MergeError || error instanceof WriteError || error instanceof RangeError;
-    process.stderr.write(`sunset-lint: ${known ? (error as Error).message : internalError(error)}\n`);
+    process.stderr.write(`sunset-lint: ${(await isUsersMistake(error)) ? (error as Error).message : internalError(error)}\n`);
     return EXIT_ERROR;
   }
+}
+
+/**
+ * Whether an error is one the user can act on (a usage, config, schedule, baseline, results or
+ * write problem): its message is the whole story. The modules that define them are loaded only
+ * here, on the way out: one that threw such an error is loaded already.
+ */
+async function isUsersMistake(error: unknown): Promise<boolean> {
+  if (error instanceof UsageError || error instanceof RangeError) return true;
+  const loaded = await Promise.all([
+    import("../config/load.js"),
+    import("../catalogue/schedule-table.js"),
+    import("../scanner/errors.js"),
+    import("../scanner/baseline.js"),
+    merging(),
+    import("../files/write-atomic.js"),
+  ]).catch(() => null);
+  if (!loaded) return false;
+  const [{ ConfigError }, { ScheduleError }, { ScanUsageError }, { BaselineError }, { MergeError }, { WriteError }] = loaded;
+  return error instanceof ConfigError || error instanceof ScheduleError || error instanceof ScanUsageError || error instanceof BaselineError || error instanceof MergeError || error instanceof WriteError;
 }
