@@ -23,7 +23,7 @@ import { relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { Prefilter } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { resolveProjectImport } from "./project-imports.js";
-import { ReadAhead, readAheadAfter } from "./read-ahead.js";
+import { projectReadAhead as readAhead } from "./read-ahead.js";
 import { TextFactsCache, type TextFacts } from "./text-facts.js";
 import { lintTime } from "./lint-clock.js";
 import { loadModuleParser } from "./toolchain.js";
@@ -187,11 +187,6 @@ let prefilter: Prefilter | undefined;
 const prefilterOf = () => (prefilter ??= new Prefilter(loadBundledCatalogue()));
 /** The prefilter's reading of each text, shared by the file linted and the same file imported. */
 const textFacts = new TextFactsCache(prefilterOf);
-/**
- * In a run over many files, their facts are read on another thread while ESLint parses (see
- * `read-ahead.ts`); as many files as `importedFiles` keeps.
- */
-const readAhead = new ReadAhead({ after: readAheadAfter(), maxFiles: 50_000, script: new URL("./read-ahead-worker.js", import.meta.url) });
 /** How far the reading ahead of this process has gone (see `ReadAhead.state`). */
 export const readAheadState = () => readAhead.state();
 /** What the analysis of a file may leave out (see `Prefilter.narrowing`), per version of its text. */

@@ -10,6 +10,8 @@ import ignore, { type Ignore } from "ignore";
 import { ConfigError, closest, loadConfigFile, type LoadedConfig } from "../config/load.js";
 import { StampedCache } from "../files/stamped-cache.js";
 import { lintTime } from "./lint-clock.js";
+import { FolderMark } from "./read-ahead-protocol.js";
+import { projectReadAhead } from "./read-ahead.js";
 import { CONFIDENCE_LEVELS } from "../core/finding.js";
 import { RULE_NAMES } from "../core/analyze.js";
 import type { LogpushOptions } from "./options.js";
@@ -126,11 +128,23 @@ function configPathFor(directory: string, now = lintTime()): string | null {
   let found: string | null = null;
   const own = join(directory, "sunset-lint.config.json");
   const pkg = join(directory, "package.json");
-  if (existsSync(own)) found = own;
-  else if (sunsetKeyIn.get(pkg, () => hasSunsetKey(pkg), false)) found = pkg;
-  else if (!existsSync(join(directory, ".git")) && dirname(directory) !== directory) found = configPathFor(dirname(directory), now);
+  const marks = folderMarksOf(directory, now);
+  if (marks === null ? existsSync(own) : marks & FolderMark.ConfigFile) found = own;
+  else if ((marks === null || marks & FolderMark.PackageKey) && sunsetKeyIn.get(pkg, () => hasSunsetKey(pkg), false)) found = pkg;
+  else if (!(marks === null ? existsSync(join(directory, ".git")) : marks & FolderMark.Repository) && dirname(directory) !== directory) found = configPathFor(dirname(directory), now);
   configByDirectory.set(directory, { path: found, checked: now });
   return found;
+}
+
+/**
+ * What the thread reading the project ahead found in a folder's listing (`FolderAhead`), if it
+ * walked the folder within the trust window: in a run over many files, most folders need no
+ * `stat` here (on the bench corpus, three for each of 2,014 folders, a tenth of the rules' time:
+ * names never looked up before cost the file system 30 µs each). Null: ask the file system.
+ */
+function folderMarksOf(directory: string, now: number): number | null {
+  const ahead = projectReadAhead.folder(directory);
+  return ahead !== undefined && now - ahead.read <= TRUST_MS ? ahead.marks : null;
 }
 
 function hasSunsetKey(path: string): boolean {

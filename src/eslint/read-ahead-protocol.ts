@@ -28,8 +28,31 @@ export interface FileAhead {
   imports: string[];
 }
 
+/**
+ * What a folder the worker walked holds of the names the plugin's config lookup asks about
+ * (`project-config.ts`), as `FolderMark` bits. A folder where one of them is a symbolic link is
+ * not sent: the rules' thread asks the file system, which follows it.
+ */
+export interface FolderAhead {
+  path: string;
+  marks: number;
+  /** When it was listed (`Date.now()`). */
+  read: number;
+}
+
+export const FolderMark = {
+  /** A `sunset-lint.config.json`. */
+  ConfigFile: 1,
+  /** A `package.json` whose text names `"sunset-lint"`, or one that could not be read (the rules' thread reads it, and reports what is wrong). */
+  PackageKey: 2,
+  /** A `.git`: the repository's root, where the lookup stops. */
+  Repository: 4,
+} as const;
+
 export interface ReadAheadBatch {
   files: FileAhead[];
+  /** The folders walked since the last batch. */
+  folders: FolderAhead[];
   /** When the last of them was read (`Date.now()`). */
   read: number;
   /** The last batch: every file was read (or `maxFiles` were). */

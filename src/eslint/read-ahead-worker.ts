@@ -4,9 +4,10 @@
  * Walks the folder it is given depth first, in name order, leaving out `node_modules` and folders
  * whose name starts with a dot (`.git`, `.next`: ESLint leaves out the first two by default, and
  * build output in the others is seldom linted); a file it left out is read on the rules' thread
- * if it is needed.
+ * if it is needed. With the files, what each folder walked holds of the names the config lookup
+ * asks about (`FolderAhead`), read from the same listings.
  */
-import { readdirSync, readlinkSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync, statSync, type Dirent } from "node:fs";
 import { setPriority } from "node:os";
 import { join } from "node:path";
 import { workerData } from "node:worker_threads";
@@ -17,7 +18,7 @@ import { readSource } from "../files/read-source.js";
 import { isSourceName } from "../files/resolve-import.js";
 import { stampOf } from "../files/stamped-cache.js";
 import { resolveProjectImport } from "./project-imports.js";
-import { textDigest, type FileAhead, type ReadAheadBatch, type ReadAheadSetup } from "./read-ahead-protocol.js";
+import { FolderMark, textDigest, type FileAhead, type FolderAhead, type ReadAheadBatch, type ReadAheadSetup } from "./read-ahead-protocol.js";
 
 /** Files per message: the rules' thread takes them in a few microseconds, and is never far behind. */
 const BATCH = 64;
@@ -37,6 +38,8 @@ try {
 const { root, maxFiles, port } = workerData as ReadAheadSetup;
 const prefilter = new Prefilter(loadBundledCatalogue());
 let batch: FileAhead[] = [];
+/** The folders walked since the last batch was sent. */
+let walked: FolderAhead[] = [];
 let read = 0;
 for (const path of sourceFiles(root)) {
   if (read >= maxFiles) break;
@@ -45,11 +48,12 @@ for (const path of sourceFiles(root)) {
   read++;
   batch.push(facts);
   if (batch.length >= BATCH) {
-    port.postMessage({ files: batch, read: Date.now(), done: false } satisfies ReadAheadBatch);
+    port.postMessage({ files: batch, folders: walked, read: Date.now(), done: false } satisfies ReadAheadBatch);
     batch = [];
+    walked = [];
   }
 }
-port.postMessage({ files: batch, read: Date.now(), done: true } satisfies ReadAheadBatch);
+port.postMessage({ files: batch, folders: walked, read: Date.now(), done: true } satisfies ReadAheadBatch);
 port.close();
 
 function factsOf(path: string): FileAhead | null {
@@ -81,15 +85,44 @@ function factsOf(path: string): FileAhead | null {
 function* sourceFiles(folder: string): Generator<string> {
   if (++folders > MAX_FOLDERS) return;
   let entries;
+  // The time before the listing: a name added while it is read is looked for again sooner, not later.
+  const listed = Date.now();
   try {
     entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
     return;
   }
+  const marks = folderMarks(folder, entries);
+  if (marks !== null) walked.push({ path: folder, marks, read: listed });
   for (const entry of entries) {
     if (entry.isFile() && isSourceName(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) yield join(folder, entry.name);
   }
   for (const entry of entries) {
     if (entry.isDirectory() && entry.name !== "node_modules" && !entry.name.startsWith(".")) yield* sourceFiles(join(folder, entry.name));
+  }
+}
+
+/** The config lookup's names in a folder's listing (see `FolderAhead`): null if one is a symbolic link. */
+function folderMarks(folder: string, entries: readonly Dirent[]): number | null {
+  let marks = 0;
+  for (const entry of entries) {
+    const mark = entry.name === "sunset-lint.config.json" ? FolderMark.ConfigFile : entry.name === "package.json" ? FolderMark.PackageKey : entry.name === ".git" ? FolderMark.Repository : 0;
+    if (mark === 0) continue;
+    if (entry.isSymbolicLink()) return null;
+    if (mark !== FolderMark.PackageKey || !entry.isFile() || !packageWithoutKey(join(folder, entry.name))) marks |= mark;
+  }
+  return marks;
+}
+
+/**
+ * Whether a package.json has no "sunset-lint" key, by the test `loadConfigFile` makes first (the
+ * words are not in its text): the rules' thread would find nothing in it. One that cannot be read
+ * is left to the rules' thread, which reports it.
+ */
+function packageWithoutKey(path: string): boolean {
+  try {
+    return !readFileSync(path, "utf8").includes('"sunset-lint"');
+  } catch {
+    return false;
   }
 }

@@ -62,6 +62,8 @@ export class ReadAhead {
   private started = false;
   private port: MessagePort | null = null;
   private readonly files = new Map<string, Ahead>();
+  /** What each folder walked holds of the config lookup's names (`FolderMark` bits), and when it was read. */
+  private readonly folders = new Map<string, { marks: number; read: number }>();
   /**
    * Resolved imports, one copy of each path (thousands of files import the same few modules).
    * A plain map, not a `StringPool`: what the worker sends arrives as new strings, views of nothing.
@@ -69,6 +71,8 @@ export class ReadAhead {
   private readonly paths = new Map<string, string>();
   /** How many times facts read ahead were given (for tests and measurements). */
   private served = 0;
+  /** How many times a folder's facts were given. */
+  private foldersServed = 0;
 
   constructor(
     private readonly options: ReadAheadOptions,
@@ -109,10 +113,18 @@ export class ReadAhead {
     return ahead;
   }
 
-  /** Whether the worker was started, whether it has sent everything, how many files it sent, how many times their facts were given. */
-  state(): { started: boolean; done: boolean; files: number; served: number } {
+  /** What a folder holds of the config lookup's names (`FolderMark` bits) and when the worker read it, if it walked it. */
+  folder(path: string): { marks: number; read: number } | undefined {
     if (this.port) this.receive(this.port);
-    return { started: this.started, done: this.started && this.port === null, files: this.files.size, served: this.served };
+    const folder = this.folders.get(path);
+    if (folder) this.foldersServed++;
+    return folder;
+  }
+
+  /** Whether the worker was started, whether it has sent everything, how many files it sent, how many times their facts were given, and folders'. */
+  state(): { started: boolean; done: boolean; files: number; served: number; foldersServed: number } {
+    if (this.port) this.receive(this.port);
+    return { started: this.started, done: this.started && this.port === null, files: this.files.size, served: this.served, foldersServed: this.foldersServed };
   }
 
   private ahead(path: string): Ahead | undefined {
@@ -155,6 +167,7 @@ export class ReadAhead {
         const imports = file.imports.length === 0 ? NO_IMPORTS : file.imports.map((path) => this.onePath(path));
         this.files.set(file.path, { read: batch.read, stamp: file.stamp, length: file.length, digest: file.digest, facts: { hints, specifiers }, imports });
       }
+      for (const folder of batch.folders) this.folders.set(folder.path, { marks: folder.marks, read: folder.read });
       if (batch.done) {
         port.close();
         this.port = null;
@@ -174,3 +187,9 @@ export function readAheadAfter(setting = process.env.SUNSET_LINT_READ_AHEAD): nu
   const after = Number(setting);
   return Number.isInteger(after) && after >= 0 ? after : 16;
 }
+
+/**
+ * The plugin's reading ahead, one per thread that lints: the analysis asks it for files' facts, the
+ * config lookup for folders'. As many files as the analysis keeps of imported files (50,000).
+ */
+export const projectReadAhead = new ReadAhead({ after: readAheadAfter(), maxFiles: 50_000, script: new URL("./read-ahead-worker.js", import.meta.url) });

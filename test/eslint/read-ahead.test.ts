@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -9,6 +9,7 @@ import { relativeImports } from "../../src/core/import-graph.js";
 import { Prefilter } from "../../src/core/prefilter.js";
 import { stampOf } from "../../src/files/stamped-cache.js";
 import { ReadAhead, readAheadAfter } from "../../src/eslint/read-ahead.js";
+import { FolderMark } from "../../src/eslint/read-ahead-protocol.js";
 import { scratchDirectory, scratchProject } from "../support/scratch.js";
 
 // The worker runs compiled (`npm test` builds first), as it does in ESLint.
@@ -106,6 +107,37 @@ describe("reading a project's files ahead on another thread", () => {
     expect(readAhead.factsOfFile(paths, stamp)).not.toBeNull();
   });
 
+  withWorker("tells what each folder it walked holds of the config lookup's names, not a folder where one is a link", async () => {
+    const root = scratchProject("read-ahead-folders", {
+      ...PROJECT,
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "packages/quiet/sunset-lint.config.json": "{}\n",
+      "packages/quiet/src/a.ts": "export const a = 1;\n",
+      "packages/keyed/package.json": JSON.stringify({ name: "keyed", "sunset-lint": { skip: [] } }),
+      "packages/plain/package.json": JSON.stringify({ name: "plain" }),
+      "packages/broken/package.json": "{ not json",
+      "packages/linked/real.json": "{}\n",
+    });
+    symlinkSync(join(root, "packages/linked/real.json"), join(root, "packages/linked/sunset-lint.config.json"));
+    const readAhead = new ReadAhead({ after: 1, maxFiles: 100, script });
+    readAhead.noteLinted(join(root, "src/view.tsx"), root);
+    await finished(readAhead);
+    const marks = (folder: string) => readAhead.folder(join(root, folder))?.marks;
+    expect(marks(".")).toBe(FolderMark.Repository);
+    expect(marks("src")).toBe(0);
+    expect(marks("packages/quiet")).toBe(FolderMark.ConfigFile);
+    expect(marks("packages/quiet/src")).toBe(0);
+    expect(marks("packages/keyed")).toBe(FolderMark.PackageKey);
+    expect(marks("packages/plain")).toBe(0);
+    // What cannot be read is left to the rules' thread, which reports it.
+    expect(marks("packages/broken")).toBe(0);
+    expect(marks("packages/linked")).toBeUndefined();
+    // Not walked: node_modules and dot folders.
+    expect(marks("node_modules/dep")).toBeUndefined();
+    expect(readAhead.folder(join(root, "src"))?.read).toBeLessThanOrEqual(Date.now());
+    expect(readAhead.state().foldersServed).toBe(8);
+  });
+
   withWorker("reads at most maxFiles files", async () => {
     const root = scratchProject("read-ahead-bounded", PROJECT);
     const bounded = new ReadAhead({ after: 1, maxFiles: 1, script });
@@ -119,12 +151,12 @@ describe("reading a project's files ahead on another thread", () => {
 
     const never = new ReadAhead({ after: readAheadAfter("off"), maxFiles: 100, script });
     for (const name of Object.keys(PROJECT)) never.noteLinted(join(root, name), root);
-    expect(never.state()).toEqual({ started: false, done: false, files: 0, served: 0 });
+    expect(never.state()).toEqual({ started: false, done: false, files: 0, served: 0, foldersServed: 0 });
     expect([readAheadAfter(undefined), readAheadAfter("0"), readAheadAfter("3"), readAheadAfter("x")]).toEqual([16, 0, 3, 16]);
     // ESLint run from the file system's root: no project to read ahead.
     const fromRoot = new ReadAhead({ after: 1, maxFiles: 100, script });
     fromRoot.noteLinted("/project/a.ts", "/");
-    expect(fromRoot.state()).toEqual({ started: true, done: true, files: 0, served: 0 });
+    expect(fromRoot.state()).toEqual({ started: true, done: true, files: 0, served: 0, foldersServed: 0 });
   });
 
   withWorker("an ESLint run gives the same messages with the files read ahead as without", () => {
@@ -137,36 +169,9 @@ describe("reading a project's files ahead on another thread", () => {
       }
     };
     walk(join(project, "src"));
-    const scratch = scratchDirectory("read-ahead-eslint");
-    const plugin = new URL("../../dist/eslint/index.js", import.meta.url).href;
-    const analysis = new URL("../../dist/eslint/analysis.js", import.meta.url).href;
-    const config = join(scratch, "eslint.config.mjs");
-    writeFileSync(config, `import sunset from ${JSON.stringify(plugin)};\nexport default [{ ...sunset.configs.recommended, files: ["**/*.{ts,tsx,js,jsx,cjs,mjs}"] }];\n`);
-    // In one process, as ESLint runs: the first file starts the worker, the rest are linted once it is done.
-    // Then a file's text as an editor holds it, the same length as on disk but with a deprecated path written.
+    // A file's text as an editor holds it, the same length as on disk but with a deprecated path written.
     const edited = join(project, "src/url-shapes.ts");
-    const run = join(scratch, "run.mjs");
-    writeFileSync(
-      run,
-      `import { ESLint } from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL("../../node_modules/eslint/lib/api.js", import.meta.url))).href)};
-const { readAheadState } = await import(${JSON.stringify(analysis)});
-const files = ${JSON.stringify(files)};
-const eslint = new ESLint({ cwd: ${JSON.stringify(project)}, overrideConfigFile: ${JSON.stringify(config)}, cache: false });
-const results = await eslint.lintFiles(files.slice(0, 1));
-const deadline = Date.now() + 20000;
-while (readAheadState().started && !readAheadState().done && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-results.push(...(await eslint.lintFiles(files.slice(1))));
-const text = ${JSON.stringify(editedText(edited))};
-results.push(...(await eslint.lintText(text, { filePath: ${JSON.stringify(edited)} })));
-const messages = results.map((result) => [result.filePath, ...result.messages.map((m) => [m.ruleId, m.line, m.column, m.message])]);
-console.log(JSON.stringify({ messages, state: readAheadState() }));
-`,
-    );
-    const lint = (setting: string) => {
-      const child = spawnSync(process.execPath, [run], { encoding: "utf8", env: { ...process.env, SUNSET_LINT_READ_AHEAD: setting } });
-      expect(child.stderr).toBe("");
-      return JSON.parse(child.stdout) as { messages: unknown[]; state: { started: boolean; served: number } };
-    };
+    const lint = (setting: string) => lintInOneProcess(project, files, setting, { path: edited, text: editedText(edited) });
     const ahead = lint("1");
     const alone = lint("off");
     expect(ahead.state.started).toBe(true);
@@ -178,7 +183,63 @@ console.log(JSON.stringify({ messages, state: readAheadState() }));
     // The edited text's own finding: found in the text ESLint was given, not judged by the file on disk.
     expect(JSON.stringify(ahead.messages.at(-1))).toContain("script_monitor");
   });
+
+  withWorker("an ESLint run finds the same config files with the folders read ahead as without: nested configs, package.json keys, the repository's root", () => {
+    const EMAIL = "export const pool = { name: 'p', notification_email: 'ops@example.com', origins: [] };\n";
+    const layout: Record<string, string> = {
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "sunset-lint.config.json": JSON.stringify({ asOf: "2026-11-21" }),
+      "packages/quiet/sunset-lint.config.json": JSON.stringify({ asOf: "2026-11-21", skip: ["no-notification-email"] }),
+      "packages/keyed/package.json": JSON.stringify({ name: "keyed", "sunset-lint": { asOf: "2026-11-21", skip: ["no-notification-email"] } }),
+      "packages/plain/package.json": JSON.stringify({ name: "plain" }),
+    };
+    for (const folder of ["app", "packages/quiet/src", "packages/keyed/src/deep", "packages/plain/src"]) {
+      for (let index = 0; index < 4; index++) layout[`${folder}/pool-${index}.ts`] = EMAIL;
+    }
+    const project = scratchProject("read-ahead-configs", layout);
+    const files = Object.keys(layout).filter((name) => name.endsWith(".ts")).map((name) => join(project, name));
+    const ahead = lintInOneProcess(project, files, "1");
+    const alone = lintInOneProcess(project, files, "off");
+    expect(ahead.state.foldersServed).toBeGreaterThan(0);
+    expect(alone.state.foldersServed).toBe(0);
+    expect(ahead.messages).toEqual(alone.messages);
+    const reported = ahead.messages.filter(([, ...messages]) => messages.some(([rule]) => rule === "sunset-lint/no-notification-email")).map(([file]) => file.slice(project.length + 1).split("/pool-")[0]);
+    expect([...new Set(reported)]).toEqual(["app", "packages/plain/src"]);
+  });
 });
+
+/**
+ * Lints `files` of `project` with the built plugin in a child process, as ESLint runs: the first
+ * file (which starts the worker, with SUNSET_LINT_READ_AHEAD=1), then the rest once the worker is
+ * done, then `edited`'s text if given. Gives each file's messages and the reading ahead's state.
+ */
+function lintInOneProcess(project: string, files: string[], setting: string, edited?: { path: string; text: string }) {
+  const scratch = scratchDirectory("read-ahead-eslint");
+  const plugin = new URL("../../dist/eslint/index.js", import.meta.url).href;
+  const analysis = new URL("../../dist/eslint/analysis.js", import.meta.url).href;
+  const config = join(scratch, "eslint.config.mjs");
+  writeFileSync(config, `import sunset from ${JSON.stringify(plugin)};\nexport default [{ ...sunset.configs.recommended, files: ["**/*.{ts,tsx,js,jsx,cjs,mjs}"] }];\n`);
+  const run = join(scratch, "run.mjs");
+  writeFileSync(
+    run,
+    `import { ESLint } from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL("../../node_modules/eslint/lib/api.js", import.meta.url))).href)};
+const { readAheadState } = await import(${JSON.stringify(analysis)});
+const files = ${JSON.stringify(files)};
+const eslint = new ESLint({ cwd: ${JSON.stringify(project)}, overrideConfigFile: ${JSON.stringify(config)}, cache: false });
+const results = await eslint.lintFiles(files.slice(0, 1));
+const deadline = Date.now() + 20000;
+while (readAheadState().started && !readAheadState().done && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+results.push(...(await eslint.lintFiles(files.slice(1))));
+const edited = ${JSON.stringify(edited ?? null)};
+if (edited) results.push(...(await eslint.lintText(edited.text, { filePath: edited.path })));
+const messages = results.map((result) => [result.filePath, ...result.messages.map((m) => [m.ruleId, m.line, m.column, m.message])]);
+console.log(JSON.stringify({ messages, state: readAheadState() }));
+`,
+  );
+  const child = spawnSync(process.execPath, [run], { encoding: "utf8", env: { ...process.env, SUNSET_LINT_READ_AHEAD: setting } });
+  expect(child.stderr).toBe("");
+  return JSON.parse(child.stdout) as { messages: [string, ...[string, number, number, string][]][]; state: { started: boolean; served: number; foldersServed: number } };
+}
 
 /** The file's text with a comment's letters, of the same length, turned into a deprecated path in a string. */
 function editedText(path: string): string {
