@@ -191,12 +191,15 @@ const textFacts = new TextFactsCache(prefilterOf);
 export const readAheadState = () => readAhead.state();
 /** What the analysis of a file may leave out (see `Prefilter.narrowing`), per version of its text. */
 const narrowings = new WeakMap<SourceCode, Narrowing>();
+/** How long what was read of an imported file is trusted, by the plugin's clock. */
+const IMPORTED_TRUST_MS = 1000;
 /**
  * Imported files' hints and resolved imports, reused while the file is unchanged (checked at most
- * once a second of the plugin's clock). At most 50,000 files (a few hundred bytes each), least recently used first out:
- * an editor's process on a monorepo stays flat (the bench corpus imports 3,300).
+ * once a second of the plugin's clock). At most 50,000 files (a few hundred bytes each), least
+ * recently used first out: an editor's process on a monorepo stays flat (the bench corpus imports
+ * 3,300). Files the worker read within the second are not asked of here (`importedFile`).
  */
-const importedFiles = new StampedCache<{ hints: Hints; imports: readonly string[] }>(1000, lintTime, { maxSize: 50_000, sizeOf: () => 1 });
+const importedFiles = new StampedCache<{ hints: Hints; imports: readonly string[] }>(IMPORTED_TRUST_MS, lintTime, { maxSize: 50_000, sizeOf: () => 1 });
 
 /**
  * The scanner's prefilter on the file's text, joined with the hints of the files it imports: none
@@ -250,6 +253,9 @@ function importGraphFor(file: string, text: string, facts: TextFacts, imports: r
 }
 
 function importedFile(path: string): { hints: Hints; imports: readonly string[] } {
+  // Read by the worker within the window: its stamp was taken then, as `importedFiles` would take it now.
+  const recent = readAhead.importedSince(path, lintTime() - IMPORTED_TRUST_MS);
+  if (recent) return recent;
   return importedFiles.get(
     path,
     (stamp) => {

@@ -18,6 +18,8 @@ export interface FileAhead {
   path: string;
   /** The file's stamp when it was read (`stampOf`): the facts hold for the file while it has this stamp. */
   stamp: string;
+  /** When the stamp was taken (`Date.now()`). */
+  read: number;
   /** The text's length and `textDigest`: the facts hold for a text ESLint lints if both are equal. */
   length: number;
   digest: number;
@@ -53,8 +55,6 @@ export interface ReadAheadBatch {
   files: FileAhead[];
   /** The folders walked since the last batch. */
   folders: FolderAhead[];
-  /** When the last of them was read (`Date.now()`). */
-  read: number;
   /** The last batch: every file was read (or `maxFiles` were). */
   done: boolean;
 }

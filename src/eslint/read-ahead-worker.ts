@@ -48,16 +48,17 @@ for (const path of sourceFiles(root)) {
   read++;
   batch.push(facts);
   if (batch.length >= BATCH) {
-    port.postMessage({ files: batch, folders: walked, read: Date.now(), done: false } satisfies ReadAheadBatch);
+    port.postMessage({ files: batch, folders: walked, done: false } satisfies ReadAheadBatch);
     batch = [];
     walked = [];
   }
 }
-port.postMessage({ files: batch, folders: walked, read: Date.now(), done: true } satisfies ReadAheadBatch);
+port.postMessage({ files: batch, folders: walked, done: true } satisfies ReadAheadBatch);
 port.close();
 
 function factsOf(path: string): FileAhead | null {
   let stamp: string;
+  const read = Date.now();
   try {
     // Before the text is read: a file changed in between has a newer stamp than these facts.
     stamp = stampOf(statSync(path));
@@ -72,6 +73,7 @@ function factsOf(path: string): FileAhead | null {
   return {
     path,
     stamp,
+    read,
     length: text.length,
     digest: textDigest(text),
     signals: hints.signals,

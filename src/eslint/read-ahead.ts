@@ -25,7 +25,7 @@ import { availableParallelism } from "node:os";
 import { dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import { KEPT_STRINGS, wordlessHints } from "../core/hints.js";
+import { KEPT_STRINGS, wordlessHints, type Hints } from "../core/hints.js";
 import { NO_IMPORTS } from "../core/import-graph.js";
 import { textDigest, type ReadAheadBatch, type ReadAheadSetup } from "./read-ahead-protocol.js";
 import type { TextFacts } from "./text-facts.js";
@@ -35,15 +35,23 @@ const BURST_MS = 2000;
 /** How long after the worker read a file its resolved imports are given for the file linted. */
 const FRESH_MS = 60_000;
 
+/** What a file imported gives the prefilter: its hints and resolved imports. */
+export interface ImportedFacts {
+  hints: Hints;
+  imports: readonly string[];
+}
+
 /** What the rules' thread keeps of a file read ahead. */
 interface Ahead {
-  /** When the worker read it (`Date.now()`). */
+  /** When the worker took its stamp, before reading it (`Date.now()`). */
   read: number;
   stamp: string;
   length: number;
   digest: number;
   facts: TextFacts;
   imports: readonly string[];
+  /** The two together, as `importedSince` gives them. */
+  imported: ImportedFacts;
 }
 
 export interface ReadAheadOptions {
@@ -103,6 +111,19 @@ export class ReadAhead {
     if (!ahead || ahead.length !== text.length || ahead.digest !== textDigest(text)) return null;
     this.served++;
     return { facts: ahead.facts, imports: this.now() - ahead.read <= FRESH_MS ? ahead.imports : null };
+  }
+
+  /**
+   * The hints and resolved imports of a file on disk, if the worker read it at `since` or later:
+   * for a caller that trusts what it learnt of a file since then without a `stat` (the plugin's
+   * caches, by its clock: in a run over many files, its start). The worker took the file's stamp
+   * when it read it, as the caller would have.
+   */
+  importedSince(path: string, since: number): ImportedFacts | null {
+    const ahead = this.ahead(path);
+    if (!ahead || ahead.read < since) return null;
+    this.served++;
+    return ahead.imported;
   }
 
   /** The facts and resolved imports of a file on disk, if the worker read it as it is now (`stamp`: see `stampOf`). */
@@ -165,7 +186,7 @@ export class ReadAhead {
         const hints = file.words.length === 0 ? wordlessHints(file.signals) : { signals: file.signals, words: file.words.map((word) => KEPT_STRINGS.intern(word)) };
         const specifiers = file.specifiers.length === 0 ? NO_IMPORTS : file.specifiers.map((specifier) => KEPT_STRINGS.intern(specifier));
         const imports = file.imports.length === 0 ? NO_IMPORTS : file.imports.map((path) => this.onePath(path));
-        this.files.set(file.path, { read: batch.read, stamp: file.stamp, length: file.length, digest: file.digest, facts: { hints, specifiers }, imports });
+        this.files.set(file.path, { read: file.read, stamp: file.stamp, length: file.length, digest: file.digest, facts: { hints, specifiers }, imports, imported: { hints, imports } });
       }
       for (const folder of batch.folders) this.folders.set(folder.path, { marks: folder.marks, read: folder.read });
       if (batch.done) {

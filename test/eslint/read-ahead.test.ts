@@ -91,6 +91,20 @@ describe("reading a project's files ahead on another thread", () => {
     expect(later?.facts.hints).toEqual(prefilter.hints(text));
   });
 
+  withWorker("gives an imported file's hints and resolved imports without a stamp to a caller that trusts what was read since a time before the worker read it", async () => {
+    const root = scratchProject("read-ahead-since", PROJECT);
+    const before = Date.now();
+    const readAhead = new ReadAhead({ after: 1, maxFiles: 100, script });
+    readAhead.noteLinted(join(root, "src/view.tsx"), root);
+    await finished(readAhead);
+    const client = join(root, "src/client.ts");
+    const facts = readAhead.importedSince(client, before);
+    expect(facts).toEqual({ hints: prefilter.hints(readFileSync(client, "utf8")), imports: [join(root, "src/paths.ts")] });
+    // Read before the time asked: the caller takes the file's stamp itself.
+    expect(readAhead.importedSince(client, Date.now() + 1)).toBeNull();
+    expect(readAhead.importedSince(join(root, "node_modules/dep/index.js"), before)).toBeNull();
+  });
+
   withWorker("gives nothing for a text other than the one read, nor for a file changed since", async () => {
     const root = scratchProject("read-ahead-stale", PROJECT);
     const readAhead = new ReadAhead({ after: 1, maxFiles: 100, script });
