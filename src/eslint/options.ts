@@ -84,9 +84,10 @@ export function effectiveOptions<T extends SharedOptions>(
 ): T | null {
   const settings = validateSettings(context.settings?.[SETTINGS_KEY]);
   const file = context.physicalFilename ?? context.filename;
+  const onDisk = isAbsolute(file);
   // Every rule asks first, before anything is read from disk for the file: the clock is told here.
-  if (isAbsolute(file)) lintClock.noteLinted(file);
-  const project = isAbsolute(file) ? projectConfigFor(file) : null;
+  if (onDisk) lintClock.noteLinted(file);
+  const project = onDisk ? projectConfigFor(file) : null;
   if (project && (project.skippedRules.has(rule) || ignoredByProjectConfig(project, file))) return null;
   return overlaid(project?.options ?? NO_OPTIONS, settings, ruleOptions ?? NO_OPTIONS) as T;
 }
