@@ -18,12 +18,12 @@ import { StampedCache } from "../files/stamped-cache.js";
 import { isDataModule } from "../files/resolve-import.js";
 import { lowerJson } from "../languages/json.js";
 import { BarrelReader, ImportWorth } from "../core/barrels.js";
-import { NO_HINTS, type Hints } from "../core/hints.js";
+import { NO_HINTS } from "../core/hints.js";
 import { relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { Prefilter } from "../core/prefilter.js";
 import { lowerEstree } from "./lower.js";
 import { resolveProjectImport } from "./project-imports.js";
-import { projectReadAhead as readAhead } from "./read-ahead.js";
+import { projectReadAhead as readAhead, type ImportedFacts } from "./read-ahead.js";
 import { TextFactsCache, type TextFacts } from "./text-facts.js";
 import { lintTime } from "./lint-clock.js";
 import { loadModuleParser } from "./toolchain.js";
@@ -199,7 +199,7 @@ const IMPORTED_TRUST_MS = 1000;
  * recently used first out: an editor's process on a monorepo stays flat (the bench corpus imports
  * 3,300). Files the worker read within the second are not asked of here (`importedFile`).
  */
-const importedFiles = new StampedCache<{ hints: Hints; imports: readonly string[] }>(IMPORTED_TRUST_MS, lintTime, { maxSize: 50_000, sizeOf: () => 1 });
+const importedFiles = new StampedCache<ImportedFacts>(IMPORTED_TRUST_MS, lintTime, { maxSize: 50_000, sizeOf: () => 1 });
 
 /**
  * The scanner's prefilter on the file's text, joined with the hints of the files it imports: none
@@ -252,7 +252,7 @@ function importGraphFor(file: string, text: string, facts: TextFacts, imports: r
   return importGraph.graph;
 }
 
-function importedFile(path: string): { hints: Hints; imports: readonly string[] } {
+function importedFile(path: string): ImportedFacts {
   // Read by the worker within the window: its stamp was taken then, as `importedFiles` would take it now.
   const recent = readAhead.importedSince(path, lintTime() - IMPORTED_TRUST_MS);
   if (recent) return recent;

@@ -27,11 +27,10 @@ import { fileURLToPath } from "node:url";
 import { isMainThread, MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { KEPT_STRINGS, wordlessHints, type Hints } from "../core/hints.js";
 import { NO_IMPORTS } from "../core/import-graph.js";
+import { BURST_FILES, BURST_MS } from "./lint-clock.js";
 import { textDigest, type ReadAheadBatch, type ReadAheadSetup } from "./read-ahead-protocol.js";
 import type { TextFacts } from "./text-facts.js";
 
-/** The time within which `after` distinct files are to be linted for the worker to start. */
-const BURST_MS = 2000;
 /** How long after the worker read a file its resolved imports are given for the file linted. */
 const FRESH_MS = 60_000;
 
@@ -199,14 +198,15 @@ export class ReadAhead {
 }
 
 /**
- * `SUNSET_LINT_READ_AHEAD`: the distinct files linted before the worker starts (16 unless set),
+ * `SUNSET_LINT_READ_AHEAD`: the distinct files linted before the worker starts (unless set, as
+ * many as make a burst for the plugin's clock: `BURST_FILES`, 16),
  * `0` or `off` never to start it.
  */
 export function readAheadAfter(setting = process.env.SUNSET_LINT_READ_AHEAD): number {
-  if (setting === undefined || setting === "") return 16;
+  if (setting === undefined || setting === "") return BURST_FILES;
   if (setting === "off") return 0;
   const after = Number(setting);
-  return Number.isInteger(after) && after >= 0 ? after : 16;
+  return Number.isInteger(after) && after >= 0 ? after : BURST_FILES;
 }
 
 /**
