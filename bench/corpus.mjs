@@ -9,7 +9,8 @@
  * (run in turn, with the ratios taken run by run) and the plugin's rules' own time as ESLint's
  * `--stats` counts it within one run (no pairing of runs, so no noise from a shared machine), with the project's
  * files read ahead on another thread (the default) and without (`SUNSET_LINT_READ_AHEAD=off`), the plugin's rules per
- * keystroke in the editor on the largest files of about 100 KB it analyses (bench/editor-corpus.mjs), `--version`, and the
+ * keystroke in the editor on the largest files of about 100 KB it analyses (bench/editor-corpus.mjs), `--version` and `--help`
+ * beside Node's own start (`node -e 0`), and the
  * corpus copied N times (`--multiply`), and with `--per-language` a cold scan of each language
  * present on its own (`--languages X`: what each front end costs). Each case runs `--runs` times (default 3) and the median
  * is reported: wall seconds, user+system seconds, peak RSS. The table is printed and written as
@@ -128,7 +129,10 @@ const add = (row, extra = {}) => {
 
 try {
   add(measure("floor: read every file, one regex", [fileURLToPath(new URL("./floor.mjs", import.meta.url)), corpus]));
+  // Node's own start, what `--version` and `--help` cannot go below on this machine.
+  add(measure("Node alone (node -e 0)", ["-e", "0"]));
   add(measure("--version", [BIN, "--version"]));
+  add(measure("--help", [BIN, "--help"]));
   add(measure("scan, cold", scanArgs(".")));
   // A fresh CI machine has no code cache of the compiler yet (see README): its first scan.
   add(measure("scan, cold, compiler not in the code cache", scanArgs("."), { env: { SUNSET_LINT_NO_CODE_CACHE: "1" } }));

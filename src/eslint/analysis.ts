@@ -212,10 +212,15 @@ function narrowingOf(context: Context, crossFile: boolean): Narrowing {
   if (known !== undefined) return known;
   const file = context.physicalFilename ?? context.filename;
   readAhead.noteLinted(file, context.cwd);
-  const ahead = readAhead.factsOfText(file, sourceCode.text);
-  const facts = ahead?.facts ?? textFacts.of(sourceCode.text, file);
-  // Without crossFile, no import is followed: the file's own words alone.
-  const narrowing = crossFile ? prefilterOf().narrowingOf(file, importGraphFor(file, sourceCode.text, facts, ahead?.imports ?? null)) : prefilterOf().narrowing(facts.hints);
+  // The worker's verdict stands on what it read since it began: trusted as imported files are.
+  const ahead = readAhead.factsOfText(file, sourceCode.text, lintTime() - IMPORTED_TRUST_MS);
+  let narrowing: Narrowing;
+  if (crossFile && ahead?.narrowing) narrowing = ahead.narrowing;
+  else {
+    const facts = ahead?.facts ?? textFacts.of(sourceCode.text, file);
+    // Without crossFile, no import is followed: the file's own words alone.
+    narrowing = crossFile ? prefilterOf().narrowingOf(file, importGraphFor(file, sourceCode.text, facts, ahead?.imports ?? null)) : prefilterOf().narrowing(facts.hints);
+  }
   narrowings.set(sourceCode, narrowing);
   return narrowing;
 }

@@ -7,7 +7,7 @@ import type { MessagePort } from "node:worker_threads";
 export interface ReadAheadSetup {
   /** The folder whose source files are read (ESLint's working directory). */
   root: string;
-  /** The most files read: a bound on the memory the facts take in the rules' thread. */
+  /** The most files read (walked, or imported by those): a bound on the memory the facts take in both threads. */
   maxFiles: number;
   /** Where the facts are sent, in batches. */
   port: MessagePort;
@@ -51,8 +51,23 @@ export const FolderMark = {
   Repository: 4,
 } as const;
 
+/**
+ * The prefilter's verdict on a file the worker walked (`Prefilter.narrowingOf`), from its text as
+ * read (`FileAhead`'s length and digest tell it) and the files around it as read since `since`.
+ */
+export interface VerdictAhead {
+  path: string;
+  rules: string[] | "all";
+  logpushJobRequests: boolean;
+  /** When the worker began reading (`Date.now()`): every fact the verdict rests on was read since. */
+  since: number;
+}
+
 export interface ReadAheadBatch {
+  /** The files read since the last batch: those walked, and those their verdicts import. */
   files: FileAhead[];
+  /** The verdicts worked out since the last batch (each file's facts are in this batch or an earlier one). */
+  verdicts: VerdictAhead[];
   /** The folders walked since the last batch. */
   folders: FolderAhead[];
   /** The last batch: every file was read (or `maxFiles` were). */

@@ -1,6 +1,8 @@
 /**
  * Reads a project's source files ahead of ESLint, on its own thread: each file's prefilter facts
- * (hints, imports, resolved imports), sent in batches to the rules' thread (see `read-ahead.ts`).
+ * (hints, imports, resolved imports) and the prefilter's verdict on it (`Prefilter.narrowingOf`,
+ * joined with the files it imports, read here too), sent in batches to the rules' thread (see
+ * `read-ahead.ts`).
  * Walks the folder it is given depth first, in name order, leaving out `node_modules` and folders
  * whose name starts with a dot (`.git`, `.next`: ESLint leaves out the first two by default, and
  * build output in the others is seldom linted); a file it left out is read on the rules' thread
@@ -12,13 +14,14 @@ import { setPriority } from "node:os";
 import { join } from "node:path";
 import { workerData } from "node:worker_threads";
 import { loadBundledCatalogue } from "../catalogue/load.js";
-import { relativeImports } from "../core/import-graph.js";
+import { NO_HINTS } from "../core/hints.js";
+import { NO_IMPORTS, relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { Prefilter } from "../core/prefilter.js";
 import { readSource } from "../files/read-source.js";
 import { isSourceName } from "../files/resolve-import.js";
 import { stampOf } from "../files/stamped-cache.js";
 import { resolveProjectImport } from "./project-imports.js";
-import { FolderMark, textDigest, type FileAhead, type FolderAhead, type ReadAheadBatch, type ReadAheadSetup } from "./read-ahead-protocol.js";
+import { FolderMark, textDigest, type FileAhead, type FolderAhead, type ReadAheadBatch, type ReadAheadSetup, type VerdictAhead } from "./read-ahead-protocol.js";
 
 /** Files per message: the rules' thread takes them in a few microseconds, and is never far behind. */
 const BATCH = 64;
@@ -38,23 +41,74 @@ try {
 const { root, maxFiles, port } = workerData as ReadAheadSetup;
 const prefilter = new Prefilter(loadBundledCatalogue());
 let batch: FileAhead[] = [];
+/** The verdicts worked out since the last batch was sent. */
+let verdicts: VerdictAhead[] = [];
 /** The folders walked since the last batch was sent. */
 let walked: FolderAhead[] = [];
-let read = 0;
+/**
+ * Every file read here, walked or imported (null: it could not be read), for the verdicts. Each
+ * is read once, and sent once; at most `maxFiles`.
+ */
+const known = new Map<string, FileAhead | null>();
+/** When the walk began: no fact a verdict rests on was read before (see `VerdictAhead.since`). */
+const since = Date.now();
+/** The last text read for a verdict's barrels (the file judged, mostly: it was just read). */
+let lastText: { path: string; text: string | null } = { path: "", text: null };
+/** The import graph of every verdict, as the rules' thread makes it of the same files (see `analysis.ts`). */
+const graph: ImportGraph = {
+  hintsOf: (path) => {
+    const facts = factsFor(path);
+    return facts ? hintsOf(facts) : NO_HINTS;
+  },
+  importsOf: (path) => factsFor(path)?.imports ?? NO_IMPORTS,
+  textOf: (path) => {
+    if (lastText.path !== path) {
+      const source = readSource(path);
+      lastText = { path, text: source.ok ? source.text : null };
+    }
+    return lastText.text;
+  },
+  resolve: (from, specifier) => resolveProjectImport(from, specifier),
+};
+const hintsOfFacts = new WeakMap<FileAhead, ReturnType<Prefilter["hints"]>>();
+const hintsOf = (facts: FileAhead) => hintsOfFacts.get(facts) ?? NO_HINTS;
+
+/** Set when a file was not read because `maxFiles` were: a verdict that asked for it is not sent. */
+let full = false;
 for (const path of sourceFiles(root)) {
-  if (read >= maxFiles) break;
-  const facts = factsOf(path);
-  if (!facts) continue;
-  read++;
-  batch.push(facts);
-  if (batch.length >= BATCH) {
-    port.postMessage({ files: batch, folders: walked, done: false } satisfies ReadAheadBatch);
-    batch = [];
-    walked = [];
+  if (!factsFor(path)) {
+    if (full) break;
+    continue;
   }
+  const narrowing = prefilter.narrowingOf(path, graph);
+  if (full) break;
+  verdicts.push({ path, rules: narrowing.rules === "all" ? "all" : [...narrowing.rules], logpushJobRequests: narrowing.logpushJobRequests, since });
+  if (batch.length + verdicts.length >= BATCH) send(false);
 }
-port.postMessage({ files: batch, folders: walked, done: true } satisfies ReadAheadBatch);
+send(true);
 port.close();
+
+function send(done: boolean): void {
+  port.postMessage({ files: batch, verdicts, folders: walked, done } satisfies ReadAheadBatch);
+  batch = [];
+  verdicts = [];
+  walked = [];
+}
+
+/** A file's facts, read now if they were not (and sent with the next batch); null if it cannot be read, or `maxFiles` were. */
+function factsFor(path: string): FileAhead | null {
+  let facts = known.get(path);
+  if (facts === undefined) {
+    if (known.size >= maxFiles) {
+      full = true;
+      return null;
+    }
+    facts = factsOf(path);
+    known.set(path, facts);
+    if (facts) batch.push(facts);
+  }
+  return facts;
+}
 
 function factsOf(path: string): FileAhead | null {
   let stamp: string;
@@ -70,7 +124,8 @@ function factsOf(path: string): FileAhead | null {
   const text = source.text;
   const hints = prefilter.hints(text);
   const specifiers = relativeImports(text);
-  return {
+  lastText = { path, text };
+  const facts: FileAhead = {
     path,
     stamp,
     read,
@@ -81,6 +136,8 @@ function factsOf(path: string): FileAhead | null {
     specifiers: [...specifiers],
     imports: specifiers.flatMap((specifier) => resolveProjectImport(path, specifier) ?? []),
   };
+  hintsOfFacts.set(facts, hints);
+  return facts;
 }
 
 /** The JavaScript and TypeScript files under a folder (not declaration files), depth first. */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadBundledCatalogue } from "../../src/catalogue/load.js";
-import { relativeImports } from "../../src/core/import-graph.js";
+import { relativeImports, type ImportGraph } from "../../src/core/import-graph.js";
 import { Prefilter } from "../../src/core/prefilter.js";
 import { stampOf } from "../../src/files/stamped-cache.js";
 import { ReadAhead, readAheadAfter } from "../../src/eslint/read-ahead.js";
@@ -44,6 +44,7 @@ describe("reading a project's files ahead on another thread", () => {
     readAhead.noteLinted(client, root); // the same file again: an editor's keystrokes
     readAhead.noteLinted(join(scratchDirectory("elsewhere"), "a.ts"), root); // not under the working directory
     expect(readAhead.state().started).toBe(false);
+    const began = Date.now();
     readAhead.noteLinted(join(root, "src/view.tsx"), root);
     expect(readAhead.state().started).toBe(true);
     await finished(readAhead);
@@ -56,11 +57,29 @@ describe("reading a project's files ahead on another thread", () => {
     }
     const text = readFileSync(client, "utf8");
     const paths = join(root, "src/paths.ts");
-    expect(readAhead.factsOfText(client, text)).toEqual({ facts: { hints: prefilter.hints(text), specifiers: relativeImports(text) }, imports: [paths] });
+    expect(readAhead.factsOfText(client, text)).toEqual({ facts: { hints: prefilter.hints(text), specifiers: relativeImports(text) }, imports: [paths], narrowing: null });
     const onDisk = readAhead.factsOfFile(client, stampOf(statSync(client)));
     expect(onDisk?.imports).toEqual([paths]);
     expect(readAhead.factsOfFile(paths, stampOf(statSync(paths)))?.facts.hints).toEqual(prefilter.hints(readFileSync(paths, "utf8")));
     expect(readAhead.state().served).toBe(3);
+
+    // The prefilter's verdict, joined with the hints of paths.ts (which alone write the path), as
+    // the rules' thread works it out; given to a caller that trusts what was read since a time
+    // before the worker began, not after.
+    const fromDisk = (path: string) => readFileSync(path, "utf8");
+    const graph: ImportGraph = {
+      hintsOf: (path) => prefilter.hints(fromDisk(path)),
+      importsOf: (path) => (path === client ? [paths] : []),
+      textOf: fromDisk,
+      resolve: () => null,
+    };
+    const verdict = prefilter.narrowingOf(client, graph);
+    expect(verdict.rules).toContain("no-deprecated-endpoint");
+    expect(prefilter.narrowing(prefilter.hints(text)).rules).not.toContain("no-deprecated-endpoint");
+    expect(readAhead.factsOfText(client, text, began)?.narrowing).toEqual(verdict);
+    expect(readAhead.factsOfText(client, text, Date.now() + 1000)?.narrowing).toBeNull();
+    expect(readAhead.factsOfText(client, `${text} `, began)).toBeNull();
+    expect(readAhead.state().verdictsServed).toBe(1);
   });
 
   it("starts only for files linted in a burst, as a run over a project lints them (an editor opens them one by one)", () => {
@@ -158,6 +177,11 @@ describe("reading a project's files ahead on another thread", () => {
     bounded.noteLinted(join(root, "src/view.tsx"), root);
     await finished(bounded);
     expect(bounded.state().files).toBe(1);
+    // client.ts, read first, imports paths.ts, which the bound left unread: no verdict on it.
+    const client = join(root, "src/client.ts");
+    const ahead = bounded.factsOfText(client, readFileSync(client, "utf8"), 0);
+    expect(ahead?.facts.hints).toEqual(prefilter.hints(readFileSync(client, "utf8")));
+    expect(ahead?.narrowing).toBeNull();
   });
 
   it("never starts when told not to", () => {
@@ -165,12 +189,12 @@ describe("reading a project's files ahead on another thread", () => {
 
     const never = new ReadAhead({ after: readAheadAfter("off"), maxFiles: 100, script });
     for (const name of Object.keys(PROJECT)) never.noteLinted(join(root, name), root);
-    expect(never.state()).toEqual({ started: false, done: false, files: 0, served: 0, foldersServed: 0 });
+    expect(never.state()).toEqual({ started: false, done: false, files: 0, served: 0, foldersServed: 0, verdictsServed: 0 });
     expect([readAheadAfter(undefined), readAheadAfter("0"), readAheadAfter("3"), readAheadAfter("x")]).toEqual([16, 0, 3, 16]);
     // ESLint run from the file system's root: no project to read ahead.
     const fromRoot = new ReadAhead({ after: 1, maxFiles: 100, script });
     fromRoot.noteLinted("/project/a.ts", "/");
-    expect(fromRoot.state()).toEqual({ started: true, done: true, files: 0, served: 0, foldersServed: 0 });
+    expect(fromRoot.state()).toEqual({ started: true, done: true, files: 0, served: 0, foldersServed: 0, verdictsServed: 0 });
   });
 
   withWorker("an ESLint run gives the same messages with the files read ahead as without", () => {
@@ -189,7 +213,9 @@ describe("reading a project's files ahead on another thread", () => {
     const ahead = lint("1");
     const alone = lint("off");
     expect(ahead.state.started).toBe(true);
-    expect(ahead.state.served).toBeGreaterThan(files.length);
+    // Every file but the first (linted as the worker started) is served, and its verdict taken.
+    expect(ahead.state.served).toBeGreaterThanOrEqual(files.length - 1);
+    expect(ahead.state.verdictsServed).toBe(files.length - 1);
     expect(alone.state).toMatchObject({ started: false, served: 0 });
     expect(ahead.messages).toEqual(alone.messages);
     const findings = ahead.messages.flatMap((file) => (file as unknown[]).slice(1));
@@ -252,7 +278,7 @@ console.log(JSON.stringify({ messages, state: readAheadState() }));
   );
   const child = spawnSync(process.execPath, [run], { encoding: "utf8", env: { ...process.env, SUNSET_LINT_READ_AHEAD: setting } });
   expect(child.stderr).toBe("");
-  return JSON.parse(child.stdout) as { messages: [string, ...[string, number, number, string][]][]; state: { started: boolean; served: number; foldersServed: number } };
+  return JSON.parse(child.stdout) as { messages: [string, ...[string, number, number, string][]][]; state: { started: boolean; served: number; foldersServed: number; verdictsServed: number } };
 }
 
 /** The file's text with a comment's letters, of the same length, turned into a deprecated path in a string. */
