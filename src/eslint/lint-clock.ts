@@ -11,17 +11,25 @@
  * files, config lookups up to the root for each new directory, and the barrels followed anew each
  * second.
  *
- * A burst ends, and the clock tells the wall's time again, when no new file has been linted for
- * `IDLE_MS`, or when a file linted earlier in the burst is linted again after another: that is an
- * editor (its user went back to a file), not a run. The same file linted again straight after
- * (ESLint's fix passes, an editor's keystrokes) neither ends a burst nor keeps it going.
+ * A burst ends, and the clock tells the wall's time again:
+ * - when a file linted earlier in the burst is linted again after another: that is an editor (its
+ *   user went back to a file), not a run;
+ * - when the same file is linted again (an editor's keystrokes, ESLint's fix passes) `IDLE_MS`
+ *   or more after the burst's last new file: a user typing after the run. Those lints neither end
+ *   a burst sooner nor keep it going;
+ * - when no new file has come for `QUIET_MS`. Not sooner: between two files ESLint parses the
+ *   second, and on a loaded machine a file of a megabyte took over a second. Each such pause ended
+ *   the burst, and what the plugin had read (and the reading ahead, see `read-ahead.ts`) was
+ *   looked at again for the rest of the run.
  */
 
 /** How many distinct files linted within `BURST_MS` make a burst (the reading ahead starts on the same, see `read-ahead.ts`). */
 export const BURST_FILES = 16;
 export const BURST_MS = 2000;
-/** How long a burst lasts without a new file. */
+/** How long after its last new file a burst ends when the same file is linted again. */
 export const IDLE_MS = 1000;
+/** How long a burst lasts without a new file. */
+export const QUIET_MS = 5000;
 /** The most files a burst remembers (for telling a revisit): past it, the burst ends. */
 const MAX_BURST_FILES = 200_000;
 
@@ -37,7 +45,10 @@ export class LintClock {
 
   /** Tells of a file being linted (once for each text of it linted). */
   noteLinted(file: string): void {
-    if (file === this.last) return;
+    if (file === this.last) {
+      if (this.burst && this.wall() - this.burst.lastNew >= IDLE_MS) this.end();
+      return;
+    }
     this.last = file;
     const time = this.wall();
     const burst = this.current(time);
@@ -71,7 +82,7 @@ export class LintClock {
   }
 
   private current(time: number): { start: number; lastNew: number; files: Set<string> } | null {
-    if (this.burst && time - this.burst.lastNew > IDLE_MS) this.end();
+    if (this.burst && time - this.burst.lastNew > QUIET_MS) this.end();
     return this.burst;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BURST_FILES, BURST_MS, IDLE_MS, LintClock } from "../../src/eslint/lint-clock.js";
+import { BURST_FILES, BURST_MS, IDLE_MS, LintClock, QUIET_MS } from "../../src/eslint/lint-clock.js";
 
 /** A clock on a wall that moves only when told. */
 function clockAt(start = 1_000_000) {
@@ -62,6 +62,21 @@ describe("the plugin's clock (how long what was read from disk is trusted)", () 
     expect(setup.clock.now()).toBe(setup.wall.time);
   });
 
+  it("keeps a burst through a pause between new files shorter than QUIET_MS (ESLint parsing a large file on a loaded machine), ends it after", () => {
+    const setup = clockAt();
+    lintDistinct(setup, BURST_FILES, 10);
+    const start = setup.wall.time - 10;
+    setup.wall.time += 2500;
+    expect(setup.clock.now()).toBe(start);
+    lintDistinct(setup, 1, 10, 500);
+    expect(setup.clock.now()).toBe(start);
+    setup.wall.time += QUIET_MS - 10;
+    expect(setup.clock.inBurst()).toBe(true);
+    setup.wall.time += 20;
+    expect(setup.clock.inBurst()).toBe(false);
+    expect(setup.clock.now()).toBe(setup.wall.time);
+  });
+
   it("ends a burst when a file linted earlier in it is linted again after another (a user going back to a file)", () => {
     const setup = clockAt();
     lintDistinct(setup, BURST_FILES + 4, 10);
@@ -74,7 +89,7 @@ describe("the plugin's clock (how long what was read from disk is trusted)", () 
   it("starts a new burst after one ended, standing still from its own start", () => {
     const setup = clockAt();
     lintDistinct(setup, BURST_FILES, 10);
-    setup.wall.time += IDLE_MS + 1;
+    setup.wall.time += QUIET_MS + 1;
     expect(setup.clock.inBurst()).toBe(false);
     lintDistinct(setup, BURST_FILES - 1, 10, 1000);
     const start = setup.wall.time;
