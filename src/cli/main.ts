@@ -61,11 +61,22 @@ function formatFor(given: string | undefined, output: string | undefined, fallba
 }
 const failOnOption = () => new Option("--fail-on <status>", "exit 1 when a finding has this status or a more urgent one").choices(["in-effect", "upcoming", "none"]);
 
+/** The help's width: commander's own for output that is not a terminal. */
+const HELP_WIDTH = 80;
+
+/** The help text of the program ("") and of each command, as `--help` prints them. */
+export function helpTexts(): Record<string, string> {
+  const cli = program();
+  return Object.fromEntries([["", cli.helpInformation()], ...cli.commands.map((command) => [command.name(), command.helpInformation()])]);
+}
+
 function program(): Command {
   const cli = new Command("sunset-lint")
     .description("Finds code that still uses deprecated parts of the zone and account management API (v4), and Logpush filters the API would reject.")
     .version(VERSION, "-v, --version")
     .showHelpAfterError("(run with --help for usage)")
+    // One width on every terminal: the texts are also written at build time (see help-cache.ts).
+    .configureHelp({ helpWidth: HELP_WIDTH })
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text), writeOut: (text) => process.stdout.write(text) });
 

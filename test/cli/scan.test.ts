@@ -1,8 +1,10 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { cachedHelp, mainStamp } from "../../src/cli/help-cache.js";
 import { LANGUAGE_IDS } from "../../src/languages/index.js";
 import { expectedFindings } from "../support/expectations.js";
 import { AS_OF, runCli, scratch } from "../support/cli.js";
@@ -89,6 +91,39 @@ describe("exit codes", () => {
     // Answered by bin.ts before the command line is loaded: the package's version, exit 0, both spellings.
     const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
     for (const flag of ["--version", "-v"]) expect(runCli([flag], app)).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    // --help from the texts written at build time: commander's own (its `help` command goes through it).
+    for (const command of ["", "scan", "merge", "report", "schedule", "demo"]) {
+      const viaCommander = runCli(command ? ["help", command] : ["help"], app);
+      expect(viaCommander.code).toBe(0);
+      expect(viaCommander.stdout).toMatch(/^Usage: sunset-lint/);
+      for (const flag of ["--help", "-h"]) expect(runCli(command ? [command, flag] : [flag], app)).toEqual(viaCommander);
+    }
+  });
+});
+
+describe("the help texts written at build time", () => {
+  const written = (main: string, texts: Record<string, string>) => {
+    const directory = scratch();
+    writeFileSync(join(directory, "main.js"), main);
+    writeFileSync(join(directory, "help.json"), JSON.stringify({ main: mainStamp(pathToFileURL(`${directory}/`)), texts }));
+    return directory;
+  };
+
+  it("answer --help and COMMAND --help, and nothing else", () => {
+    const directory = pathToFileURL(`${written("// main", { "": "program help\n", scan: "scan help\n" })}/`);
+    expect(cachedHelp(["--help"], directory)).toBe("program help\n");
+    expect(cachedHelp(["scan", "-h"], directory)).toBe("scan help\n");
+    for (const argv of [["report", "--help"], ["scan", "--help", "src"], ["--help", "scan"], ["-v"], []]) expect(cachedHelp(argv, directory)).toBeNull();
+  });
+
+  it("are not used beside a main.js other than the one they were written from, nor when missing or broken", () => {
+    const folder = written("// main", { "": "old help\n" });
+    const directory = pathToFileURL(`${folder}/`);
+    writeFileSync(join(folder, "main.js"), "// main, rebuilt without them");
+    expect(cachedHelp(["--help"], directory)).toBeNull();
+    writeFileSync(join(folder, "help.json"), "{ not json");
+    expect(cachedHelp(["--help"], directory)).toBeNull();
+    expect(cachedHelp(["--help"], pathToFileURL(`${scratch()}/`))).toBeNull();
   });
 });
 
