@@ -14,7 +14,7 @@ import { setPriority } from "node:os";
 import { join } from "node:path";
 import { workerData } from "node:worker_threads";
 import { loadBundledCatalogue } from "../catalogue/load.js";
-import { NO_HINTS } from "../core/hints.js";
+import { NO_HINTS, type Hints } from "../core/hints.js";
 import { NO_IMPORTS, relativeImports, type ImportGraph } from "../core/import-graph.js";
 import { Prefilter } from "../core/prefilter.js";
 import { readSource } from "../files/read-source.js";
@@ -49,18 +49,15 @@ let walked: FolderAhead[] = [];
  * Every file read here, walked or imported (null: it could not be read), for the verdicts. Each
  * is read once, and sent once; at most `maxFiles`.
  */
-const known = new Map<string, FileAhead | null>();
+const known = new Map<string, Known | null>();
 /** When the walk began: no fact a verdict rests on was read before (see `VerdictAhead.since`). */
 const since = Date.now();
 /** The last text read for a verdict's barrels (the file judged, mostly: it was just read). */
 let lastText: { path: string; text: string | null } = { path: "", text: null };
 /** The import graph of every verdict, as the rules' thread makes it of the same files (see `analysis.ts`). */
 const graph: ImportGraph = {
-  hintsOf: (path) => {
-    const facts = factsFor(path);
-    return facts ? hintsOf(facts) : NO_HINTS;
-  },
-  importsOf: (path) => factsFor(path)?.imports ?? NO_IMPORTS,
+  hintsOf: (path) => factsFor(path)?.hints ?? NO_HINTS,
+  importsOf: (path) => factsFor(path)?.sent.imports ?? NO_IMPORTS,
   textOf: (path) => {
     if (lastText.path !== path) {
       const source = readSource(path);
@@ -70,8 +67,6 @@ const graph: ImportGraph = {
   },
   resolve: (from, specifier) => resolveProjectImport(from, specifier),
 };
-const hintsOfFacts = new WeakMap<FileAhead, ReturnType<Prefilter["hints"]>>();
-const hintsOf = (facts: FileAhead) => hintsOfFacts.get(facts) ?? NO_HINTS;
 
 /** Set when a file was not read because `maxFiles` were: a verdict that asked for it is not sent. */
 let full = false;
@@ -95,8 +90,14 @@ function send(done: boolean): void {
   walked = [];
 }
 
+/** A file's facts as sent, with its hints as the prefilter gave them (a set of words, for the verdicts). */
+interface Known {
+  sent: FileAhead;
+  hints: Hints;
+}
+
 /** A file's facts, read now if they were not (and sent with the next batch); null if it cannot be read, or `maxFiles` were. */
-function factsFor(path: string): FileAhead | null {
+function factsFor(path: string): Known | null {
   let facts = known.get(path);
   if (facts === undefined) {
     if (known.size >= maxFiles) {
@@ -105,12 +106,12 @@ function factsFor(path: string): FileAhead | null {
     }
     facts = factsOf(path);
     known.set(path, facts);
-    if (facts) batch.push(facts);
+    if (facts) batch.push(facts.sent);
   }
   return facts;
 }
 
-function factsOf(path: string): FileAhead | null {
+function factsOf(path: string): Known | null {
   let stamp: string;
   const read = Date.now();
   try {
@@ -125,7 +126,7 @@ function factsOf(path: string): FileAhead | null {
   const hints = prefilter.hints(text);
   const specifiers = relativeImports(text);
   lastText = { path, text };
-  const facts: FileAhead = {
+  const sent: FileAhead = {
     path,
     stamp,
     read,
@@ -136,8 +137,7 @@ function factsOf(path: string): FileAhead | null {
     specifiers: [...specifiers],
     imports: specifiers.flatMap((specifier) => resolveProjectImport(path, specifier) ?? []),
   };
-  hintsOfFacts.set(facts, hints);
-  return facts;
+  return { sent, hints };
 }
 
 /** The JavaScript and TypeScript files under a folder (not declaration files), depth first. */
