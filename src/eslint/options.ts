@@ -9,7 +9,7 @@ import type { RuleName } from "../catalogue/types.js";
 import { isAbsolute } from "node:path";
 import { CONFIDENCE_LEVELS, type Confidence } from "../core/finding.js";
 import { lintClock } from "./lint-clock.js";
-import { ignoredByProjectConfig, projectConfigFor, validateSettings } from "./project-config.js";
+import { ignoredByProjectConfig, projectConfigFor, validateSettings, type ProjectConfig } from "./project-config.js";
 
 export interface SharedOptions {
   asOf?: string;
@@ -78,18 +78,36 @@ export function optionsSchema(rule: RuleName, extra: Record<string, JSONSchema4>
  * config file turns the rule off (`skip`) or leaves the file out (`ignorePatterns`).
  */
 export function effectiveOptions<T extends SharedOptions>(
-  context: { settings?: Record<string, unknown>; physicalFilename?: string; filename: string },
+  context: { settings?: Record<string, unknown>; physicalFilename?: string; filename: string; sourceCode?: object },
   rule: RuleName,
   ruleOptions: T | undefined,
 ): T | null {
   const settings = validateSettings(context.settings?.[SETTINGS_KEY]);
   const file = context.physicalFilename ?? context.filename;
-  const onDisk = isAbsolute(file);
-  // Every rule asks first, before anything is read from disk for the file: the clock is told here.
-  if (onDisk) lintClock.noteLinted(file);
-  const project = onDisk ? projectConfigFor(file) : null;
+  const project = isAbsolute(file) ? projectOfLint(file, context.sourceCode) : null;
   if (project && (project.skippedRules.has(rule) || ignoredByProjectConfig(project, file))) return null;
   return overlaid(project?.options ?? NO_OPTIONS, settings, ruleOptions ?? NO_OPTIONS) as T;
+}
+
+/**
+ * The project configuration of each text linted (ESLint's `SourceCode`, one per lint): every rule
+ * asks, nine for each file, and all of them get the answer the first had.
+ */
+const projectsOfLints = new WeakMap<object, ProjectConfig | null>();
+
+/**
+ * The project configuration for one lint of a file on disk. The first rule to ask, before anything
+ * is read from disk for the file, tells the plugin's clock of the lint, once: told again by each
+ * rule after the first one's analysis, the clock took a file whose analysis took a second or more
+ * (a large import graph on a busy machine) for a user typing, and ended the run's burst.
+ */
+function projectOfLint(file: string, lint: object | undefined): ProjectConfig | null {
+  const known = lint ? projectsOfLints.get(lint) : undefined;
+  if (known !== undefined) return known;
+  lintClock.noteLinted(file);
+  const project = projectConfigFor(file);
+  if (lint) projectsOfLints.set(lint, project);
+  return project;
 }
 
 const NO_OPTIONS: LogpushOptions = Object.freeze({});

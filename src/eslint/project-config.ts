@@ -62,7 +62,7 @@ export function validateSettings(value: unknown): LogpushOptions {
   return settings as LogpushOptions;
 }
 
-interface ProjectConfig {
+export interface ProjectConfig {
   options: LogpushOptions;
   /** Rules the config's `skip` turns off. */
   skippedRules: Set<string>;
