@@ -21,6 +21,21 @@ describe("readSource", () => {
     for (const [index, path] of paths.entries()) expect(readSource(path, 8 * 1024 * 1024)).toEqual({ ok: true, text: texts[index] });
   });
 
+  it("reads ASCII and the same sizes of UTF-8 alike (ASCII is decoded apart, as Latin-1)", () => {
+    const ascii = "export const path = `/zones/${id}/settings/minify`;\n".repeat(200);
+    const utf8 = ascii.replace("minify", "minifé");
+    expect(readSource(file("ascii.ts", ascii))).toEqual({ ok: true, text: ascii });
+    expect(readSource(file("utf8.ts", utf8))).toEqual({ ok: true, text: utf8 });
+    // A Latin-1 byte alone is not UTF-8: decoded as UTF-8 reads it (a replacement character), not as Latin-1.
+    expect(readSource(file("latin1.ts", Buffer.from("const s = '\xe9';\n", "latin1")))).toEqual({ ok: true, text: "const s = '\ufffd';\n" });
+  });
+
+  it.runIf(process.platform === "linux")("reads a file whose size is not known ahead (/proc) to its end", () => {
+    const read = readSource("/proc/self/status");
+    expect(read.ok).toBe(true);
+    expect(read.ok && /^Name:/m.test(read.text) && /^Pid:/m.test(read.text)).toBe(true);
+  });
+
   it("drops a byte-order mark", () => {
     expect(readSource(file("bom.ts", "\ufeffconst a = 1;\n"))).toEqual({ ok: true, text: "const a = 1;\n" });
   });
