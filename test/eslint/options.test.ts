@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { effectiveOptions } from "../../src/eslint/options.js";
+import { effectiveOptions, type SharedOptions } from "../../src/eslint/options.js";
 import { lintClock } from "../../src/eslint/lint-clock.js";
 import { RULE_DESCRIPTIONS } from "../../src/core/rules.js";
 import type { RuleName } from "../../src/catalogue/types.js";
@@ -28,7 +28,7 @@ describe("the options every rule asks for, for each text linted", () => {
     const file = join(repository(), "src/client.ts");
     const noted = vi.spyOn(lintClock, "noteLinted");
     const lint = { text: "export {};\n" };
-    const answers = RULE_NAMES.map((rule) => effectiveOptions({ filename: file, sourceCode: lint }, rule, {}));
+    const answers = RULE_NAMES.map((rule) => effectiveOptions<SharedOptions>({ filename: file, sourceCode: lint }, rule, {}));
     expect(noted).toHaveBeenCalledTimes(1);
     expect(noted).toHaveBeenCalledWith(file);
     // Each rule still gets its own answer from the config: the skipped rule is off, the others have its hosts.
