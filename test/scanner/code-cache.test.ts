@@ -17,14 +17,14 @@ writeFileSync(library, `exports.answer = function answer() { return ${"1 + ".rep
  * used. `flags`: V8 flags set (and noted) before loading it, as the CLI does for a large scan;
  * `flagsAfter`: set one by one after loading it (as compiling the shell grammar does, without noting them).
  */
-function load(temporary: string, env: Record<string, string> = {}, { flags = "", flagsAfter = "" } = {}): { answer: number; fromCache: boolean } {
+function load(temporary: string, env: Record<string, string> = {}, { flags = "", flagsAfter = "" } = {}, file = library): { answer: number; fromCache: boolean } {
   const before = flags ? `v8.setFlagsFromString(${JSON.stringify(flags)}); noteV8Flags(${JSON.stringify(flags)});` : "";
   const after = flagsAfter
     .split(" ")
     .filter(Boolean)
     .map((flag) => `v8.setFlagsFromString(${JSON.stringify(flag)});`)
     .join(" ");
-  const script = `import v8 from "node:v8"; import cache from ${JSON.stringify(codeCache)}; import { noteV8Flags } from ${JSON.stringify(v8FlagsModule)}; ${before} const lib = cache.requireWithCodeCache(${JSON.stringify(library)}); ${after} console.log(JSON.stringify({ answer: lib.answer(), fromCache: cache.codeCacheUse()[0].fromCache }));`;
+  const script = `import v8 from "node:v8"; import cache from ${JSON.stringify(codeCache)}; import { noteV8Flags } from ${JSON.stringify(v8FlagsModule)}; ${before} const lib = cache.requireWithCodeCache(${JSON.stringify(file)}); ${after} console.log(JSON.stringify({ answer: lib.answer(), fromCache: cache.codeCacheUse()[0].fromCache }));`;
   return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { env: { ...process.env, TMPDIR: temporary, ...env }, encoding: "utf8" })) as { answer: number; fromCache: boolean };
 }
 
@@ -66,5 +66,19 @@ describe("the code cache of the compiler", () => {
     const grammarCompiled = { flagsAfter: "--liftoff-only --no-liftoff-only" };
     expect(load(temporary, {}, grammarCompiled).fromCache).toBe(false);
     expect(load(temporary, {}, grammarCompiled).fromCache).toBe(true);
+  });
+
+  it("reads a library in UTF-8 as UTF-8, and an edit of the same length is not answered from the old cache", () => {
+    const temporary = join(scratch, "tmp-f");
+    mkdirSync(temporary);
+    const unicode = join(scratch, "unicode.cjs");
+    // Top-level code (which the cache holds) reads a character beyond ASCII, after others of two and four bytes.
+    const write = (letter: string) => writeFileSync(unicode, `const code = "\u2014 \u{1F600} caf${letter}".charCodeAt(8);\nexports.answer = function answer() { return code * 1000 + ${"1 + ".repeat(500)}0; };\n`);
+    write("\u00e9");
+    expect(load(temporary, {}, {}, unicode)).toEqual({ answer: 0xe9 * 1000 + 500, fromCache: false });
+    expect(load(temporary, {}, {}, unicode)).toEqual({ answer: 0xe9 * 1000 + 500, fromCache: true });
+    // As long, other code: V8 checks a cache against the source's length only, so its name must change with the text.
+    write("\u00e8");
+    expect(load(temporary, {}, {}, unicode)).toEqual({ answer: 0xe8 * 1000 + 500, fromCache: false });
   });
 });
