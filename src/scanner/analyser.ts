@@ -23,6 +23,8 @@ export interface FileTask {
   frontEnds: readonly LanguageId[];
   /** What its analysis may leave out (the rules worth running on it…). */
   narrowing: Narrowing;
+  /** Its text, when the scan sends it along (else it is read where it is analysed). */
+  text?: string;
 }
 
 export interface AnalyserSetup {
@@ -92,10 +94,10 @@ export class Analyser {
   }
 
   /**
-   * Analyses one file (after `prepare`). `text`: its text, if the scan kept it. `keep`: other
+   * Analyses one file (after `prepare`). `text`: its text, if the scan kept it or sent it along. `keep`: other
    * files may import it, so its tree stays in the module cache.
    */
-  analyse(task: FileTask, text?: string, keep = true): FileAnalysis {
+  analyse(task: FileTask, text = task.text, keep = true): FileAnalysis {
     const file = toPosixRelative(this.setup.cwd, task.file);
     const unavailable = task.frontEnds.map((language) => this.problemOf(language)).find((message) => message !== null);
     if (unavailable !== undefined) {

@@ -392,7 +392,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (cached) results.set(file, cached);
     else if (pipeline && (othersToPipeline || usesCompiler(languageOf(file)))) {
       sent.add(file);
-      pipeline!.submit(taskOf(file, text ?? undefined));
+      // With its text, which the worker need not read again (within the pipeline's budget).
+      pipeline!.submit(text === null ? taskOf(file) : { ...taskOf(file, text), text });
     } else if (text !== null) keep(file, text);
   };
   /**

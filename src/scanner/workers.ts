@@ -105,6 +105,12 @@ const PIPELINE_HEAP_MB = Number(process.env.SUNSET_LINT_WORKER_HEAP_MB) || 512;
 const PIPELINE_YOUNG_GENERATION_MB = 24;
 /** Files per message: small, so that the worker starts on the first files the scan finds. */
 const PIPELINE_BATCH = 4;
+/**
+ * Characters of source sent along with the files not yet analysed, at most: the worker need not
+ * read them again (the main thread has read them to prefilter them). Beyond it, as while the main
+ * thread is busy reading no result comes back, the worker reads them itself: memory stays bounded.
+ */
+const PIPELINE_TEXT_BUDGET = 16 * 1024 * 1024;
 
 /**
  * One worker that analyses the files it is given while the main thread reads and prefilters the
@@ -115,8 +121,10 @@ export class AnalysisPipeline {
   /** Started with the first file: a scan with nothing to analyse (all cached) starts no worker. */
   private worker: Worker | null = null;
   private pending: FileTask[] = [];
-  /** Sent to the worker, result not back yet. */
-  private readonly outstanding = new Set<string>();
+  /** Sent to the worker, result not back yet: with the length of the text sent along (0: none). */
+  private readonly outstanding = new Map<string, number>();
+  /** Characters of text sent along with the files outstanding. */
+  private textInFlight = 0;
   private failure: string | null = null;
   /** Every result is in: the worker's end is no failure. */
   private finished = false;
@@ -127,6 +135,8 @@ export class AnalysisPipeline {
     private readonly collect: (path: string, result: FileAnalysis) => void,
     /** Called just before the worker starts. */
     private readonly onStart?: () => void,
+    /** Characters of source sent along with the files outstanding, at most (see `PIPELINE_TEXT_BUDGET`). */
+    private readonly textBudget = PIPELINE_TEXT_BUDGET,
   ) {}
 
   /** Starts the worker now, before the first file (it loads its compiler meanwhile, if `preloadCompiler`). */
@@ -150,6 +160,7 @@ export class AnalysisPipeline {
     worker.on("message", (reply: WorkerReply) => {
       if (reply.kind === "failed") return this.fail(reply.message);
       for (const [path, result] of reply.results) {
+        this.textInFlight -= this.outstanding.get(path) ?? 0;
         this.outstanding.delete(path);
         this.collect(path, result);
       }
@@ -166,8 +177,17 @@ export class AnalysisPipeline {
     return worker;
   }
 
-  /** Queues a file for the worker (sent a few at a time), with its language and the rules worth running on it. */
+  /**
+   * Queues a file for the worker (sent a few at a time), with its language and the rules worth
+   * running on it, and its text if given and the budget allows.
+   */
   submit(task: FileTask): void {
+    if (task.text !== undefined) {
+      if (this.textInFlight + task.text.length > this.textBudget) {
+        const { text: _left, ...withoutText } = task;
+        task = withoutText;
+      } else this.textInFlight += task.text.length;
+    }
     this.pending.push(task);
     if (this.pending.length >= PIPELINE_BATCH) this.flush();
   }
@@ -186,7 +206,7 @@ export class AnalysisPipeline {
     }
     this.flush();
     if (this.outstanding.size > 0 && this.failure === null) await new Promise<void>((resolve) => (this.settle = resolve));
-    const unanalysed = [...this.outstanding, ...this.pending.map((task) => task.file)];
+    const unanalysed = [...this.outstanding.keys(), ...this.pending.map((task) => task.file)];
     // Every result is back (or the worker failed): nothing is lost by stopping it at once. A worker
     // started during the walk of a scan that found nothing to analyse may still be loading its
     // compiler, and the process would wait for that.
@@ -197,7 +217,7 @@ export class AnalysisPipeline {
 
   private flush(): void {
     if (this.pending.length === 0 || this.failure !== null) return;
-    for (const task of this.pending) this.outstanding.add(task.file);
+    for (const task of this.pending) this.outstanding.set(task.file, task.text?.length ?? 0);
     this.worker ??= this.spawn();
     this.worker.postMessage({ kind: "batch", tasks: this.pending } satisfies WorkerRequest);
     this.pending = [];
