@@ -3,8 +3,8 @@
  * not source: too large, binary (more than a few NUL bytes in the first 8 KiB), unreadable. The
  * reason is returned, never thrown, so that one bad file never stops a run.
  */
-import { isAscii } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { utf8Text } from "./utf8-text.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -37,8 +37,7 @@ export function readSource(path: string, maxBytes = DEFAULT_MAX_FILE_BYTES): Sou
   const utf16 = utf16Text(buffer);
   if (utf16 !== null) return { ok: true, text: utf16 };
   if (looksBinary(buffer.subarray(0, 8192))) return { ok: false, skipped: true, problem: "skipped: binary content (NUL bytes), not source text" };
-  // ASCII (most source) decoded as Latin-1, the same text in a third of UTF-8's time.
-  let text = isAscii(buffer) ? buffer.toString("latin1") : buffer.toString("utf8");
+  let text = utf8Text(buffer);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { ok: true, text };
 }

@@ -15,7 +15,7 @@
  */
 import type { Hints } from "../core/hints.js";
 import { createHash } from "node:crypto";
-import { isAscii } from "node:buffer";
+import { utf8Text } from "../files/utf8-text.js";
 import { readFileSync, statSync } from "node:fs";
 import { BoundedReadError, readBoundedBytes } from "../files/read-bounded.js";
 import { writeFileAtomic } from "../files/write-atomic.js";
@@ -134,7 +134,7 @@ export class ScanCache {
     let content: Partial<CacheContent> | null = null;
     if (header.digest === this.digestOf(contentBytes)) {
       try {
-        content = JSON.parse(contentBytes.toString(isAscii(contentBytes) ? "latin1" : "utf8")) as Partial<CacheContent> | null;
+        content = JSON.parse(utf8Text(contentBytes)) as Partial<CacheContent> | null;
       } catch {
         content = null;
       }
