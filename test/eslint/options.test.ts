@@ -5,9 +5,9 @@ import { effectiveOptions, type SharedOptions } from "../../src/eslint/options.j
 import { lintClock } from "../../src/eslint/lint-clock.js";
 import { RULE_DESCRIPTIONS } from "../../src/core/rules.js";
 import type { RuleName } from "../../src/catalogue/types.js";
+import { scratch } from "../support/cli.js";
 
 const RULE_NAMES = Object.keys(RULE_DESCRIPTIONS) as RuleName[];
-import { scratch } from "../support/cli.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
