@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import type { Ignore } from "ignore";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { indexPathOf, readTrackedPaths, type TrackedPaths } from "../files/git-tracked.js";
+import { literalPrecheck } from "../files/gitignore-literals.js";
 import type { DiscoveryMemo } from "./discovery-memo.js";
 
 /** The `ignore` package (`.gitignore` files, `--ignore` patterns), loaded when there are rules to match (a replayed walk matches none). */
@@ -23,10 +24,10 @@ export const isInside = (directory: string, parent: string) => directory.startsW
  * directory holding one) is not ignored. The index is read the first time a rule matches.
  */
 export class GitignoreIndex {
-  private readonly byDirectory = new Map<string, Ignore | null>();
+  private readonly byDirectory = new Map<string, DirectoryRules | null>();
   private readonly rootOf = new Map<string, string | null>();
   /** Per directory, the `.gitignore` files that apply to its entries, nearest first (worked out once per directory). */
-  private readonly chains = new Map<string, { directory: string; matcher: Ignore }[]>();
+  private readonly chains = new Map<string, { directory: string; rules: DirectoryRules }[]>();
   /** Whether a walked directory holds `.git`, from its listing. */
   private readonly listedGit = new Map<string, boolean>();
   /** By repository root, what its index tracks (null: not known). */
@@ -38,10 +39,10 @@ export class GitignoreIndex {
   ) {}
 
   ignores(path: string, directory: boolean): boolean {
-    for (const { directory: base, matcher } of this.chainOf(dirname(path))) {
+    for (const { directory: base, rules } of this.chainOf(dirname(path))) {
       // `path` is below `base`: the relative path is a slice, not a path.relative() per level.
       const relativePath = sep === "/" ? path.slice(base.length + 1) : path.slice(base.length + 1).split(sep).join("/");
-      if (relativePath && matcher.ignores(directory ? `${relativePath}/` : relativePath)) return !this.tracked(path, directory);
+      if (relativePath && rules.ignores(relativePath, directory)) return !this.tracked(path, directory);
     }
     return false;
   }
@@ -70,14 +71,14 @@ export class GitignoreIndex {
     this.listedGit.set(directory, hasGit);
   }
 
-  private chainOf(start: string): { directory: string; matcher: Ignore }[] {
+  private chainOf(start: string): { directory: string; rules: DirectoryRules }[] {
     const known = this.chains.get(start);
     if (known) return known;
     const root = this.repositoryRoot(start);
-    const chain: { directory: string; matcher: Ignore }[] = [];
+    const chain: { directory: string; rules: DirectoryRules }[] = [];
     for (let current = start; ; current = dirname(current)) {
-      const matcher = this.matcher(current, current === root);
-      if (matcher) chain.push({ directory: current.endsWith(sep) ? current.slice(0, -1) : current, matcher });
+      const rules = this.rulesOf(current, current === root);
+      if (rules) chain.push({ directory: current.endsWith(sep) ? current.slice(0, -1) : current, rules });
       if (current === root || current === dirname(current)) break;
     }
     this.chains.set(start, chain);
@@ -107,11 +108,11 @@ export class GitignoreIndex {
     return found;
   }
 
-  private matcher(directory: string, isRoot: boolean): Ignore | null {
+  private rulesOf(directory: string, isRoot: boolean): DirectoryRules | null {
     const cached = this.byDirectory.get(directory);
     if (cached !== undefined) return cached;
     const sources = [join(directory, ".gitignore"), ...(isRoot ? [join(directory, ".git", "info", "exclude")] : [])];
-    let matcher: Ignore | null = null;
+    const texts: string[] = [];
     for (const source of sources) {
       let text: string;
       // Stamped before it is read: a change while it is read is seen by the next walk.
@@ -122,9 +123,35 @@ export class GitignoreIndex {
         if (error instanceof BoundedReadError) continue;
         throw error;
       }
-      matcher = (matcher ?? ignore()).add(text);
+      texts.push(text);
     }
-    this.byDirectory.set(directory, matcher);
-    return matcher;
+    const rules = texts.length > 0 ? new DirectoryRules(texts) : null;
+    this.byDirectory.set(directory, rules);
+    return rules;
+  }
+}
+
+/**
+ * The rules of one directory's ignore files (its `.gitignore`, and at a repository's root
+ * `.git/info/exclude`). A path is matched against them by the `ignore` package, compiled the first
+ * time it is needed, once it has passed a test of the rules' literal text (see `literalPrecheck`),
+ * which most paths of a walk do not: they are not ignored, and no rule is tried on them.
+ */
+class DirectoryRules {
+  private readonly precheck: RegExp | null;
+  private matcher: Ignore | null = null;
+
+  constructor(private readonly texts: readonly string[]) {
+    this.precheck = literalPrecheck(texts);
+  }
+
+  /** Whether the rules ignore this path (relative to their directory, `/` separators). */
+  ignores(relativePath: string, directory: boolean): boolean {
+    if (this.precheck !== null && !this.precheck.test(relativePath)) return false;
+    if (this.matcher === null) {
+      this.matcher = ignore();
+      for (const text of this.texts) this.matcher.add(text);
+    }
+    return this.matcher.ignores(directory ? `${relativePath}/` : relativePath);
   }
 }
