@@ -22,6 +22,15 @@ describe("literalPrecheck: the text a path must hold for a .gitignore rule to ig
     expect(passes(texts, "app/my.env")).toBe(false); // `.env*` starts a name
   });
 
+  it("asks for every run of a rule's literal text, in order", () => {
+    const texts = ["templates/**/*.lock\npackages/wrangler/src/cloudchamber/internal\n"];
+    expect(passes(texts, "templates/app/yarn.lock")).toBe(true);
+    expect(passes(texts, "templates/app/src/index.ts")).toBe(false);
+    expect(passes(texts, "packages/wrangler/src/cloudchamber/internal/a.ts")).toBe(true);
+    expect(passes(texts, "packages/wrangler/src/cloudchamber/cli.ts")).toBe(false);
+    expect(passes(["a/**/b\n"], "a/b")).toBe(true); // `**/` may stand for no folder
+  });
+
   it("takes the text around ranges and escapes, not inside them", () => {
     expect(passes(["fixtures/app/functions/\\[\\[path\\]\\].js\n"], "fixtures/app/functions/[[path]].js")).toBe(true);
     expect(passes(["*.[oa]\n"], "lib/x.o")).toBe(true);
@@ -48,10 +57,13 @@ describe("literalPrecheck: the text a path must hold for a .gitignore rule to ig
    * path on that is not ignored, never hold back one that is.
    */
   it("never holds back a path the rules ignore (random rules and paths against the ignore package)", () => {
+    // mulberry32: seeded, so that a failure can be run again.
     let seed = 20261128;
     const random = (below: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed % below;
+      seed = (seed + 0x6d2b79f5) | 0;
+      let mixed = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+      return Math.floor((((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296) * below);
     };
     const pick = <T,>(items: readonly T[]) => items[random(items.length)]!;
     const ruleParts = ["a", "b", "ab", "B", ".", "-", "*", "**", "?", "/", "[ab]", "[!a]", "[a-c]", "\\*", "\\[", "\\ ", " ", "x"];
