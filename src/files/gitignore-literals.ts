@@ -49,8 +49,15 @@ export function literalPrecheck(texts: readonly string[]): RegExp | null {
     literals.size === 0 ? [] : [`${bounds & 1 ? "(?:^|/)" : ""}(?:${[...literals].join("|")})${bounds & 2 ? "(?=/|$)" : ""}`],
   );
   alternatives.push(...sequences);
-  return alternatives.length === 0 ? NOTHING : new RegExp(alternatives.join("|"), "i");
+  if (alternatives.length === 0) return NOTHING;
+  // A file of thousands of rules (one may be up to 4 MiB) is left to the package, as before: one
+  // pattern of them all could be larger than V8 compiles.
+  if (byBounds.reduce((count, literals) => count + literals.size, sequences.size) > MAX_RULES) return null;
+  return new RegExp(alternatives.join("|"), "i");
 }
+
+/** Rules of one directory's ignore files, at most, that the check is made for. */
+const MAX_RULES = 5_000;
 
 /** Matches no path: a file with no rule that ignores (comments only, or `!` rules). */
 const NOTHING = /(?!)/;

@@ -42,6 +42,9 @@ describe("literalPrecheck: the text a path must hold for a .gitignore rule to ig
     expect(literalPrecheck(["**/\n"])).toBeNull();
     expect(passes(["# only comments\n\n!keep.ts\n"], "keep.ts")).toBe(false);
     expect(passes([], "a.ts")).toBe(false);
+    // Thousands of rules are left to the package.
+    expect(literalPrecheck([Array.from({ length: 6_000 }, (_, index) => `generated-${index}.ts`).join("\n")])).toBeNull();
+    expect(literalPrecheck([Array.from({ length: 4_000 }, (_, index) => `generated-${index}.ts`).join("\n")])).not.toBeNull();
   });
 
   it("reads the texts of both ignore files of a repository's root, with a BOM and CRLF lines", () => {
