@@ -44,16 +44,16 @@ export function literalPrecheck(texts: readonly string[]): RegExp | null {
       else sequences.add(runs.map(bounded).join("[\\s\\S]*"));
     }
   }
-  // The bounds outside each group: V8 then looks for a name's start once, not once per literal.
-  const alternatives = byBounds.flatMap((literals, bounds) =>
-    literals.size === 0 ? [] : [`${bounds & 1 ? "(?:^|/)" : ""}(?:${[...literals].join("|")})${bounds & 2 ? "(?=/|$)" : ""}`],
-  );
-  alternatives.push(...sequences);
-  if (alternatives.length === 0) return NOTHING;
+  const rules = byBounds.reduce((count, literals) => count + literals.size, sequences.size);
+  if (rules === 0) return NOTHING;
   // A file of thousands of rules (one may be up to 4 MiB) is left to the package, as before: one
   // pattern of them all could be larger than V8 compiles.
-  if (byBounds.reduce((count, literals) => count + literals.size, sequences.size) > MAX_RULES) return null;
-  return new RegExp(alternatives.join("|"), "i");
+  if (rules > MAX_RULES) return null;
+  // The bounds outside each group: V8 then looks for a name's start once, not once per literal.
+  const groups = byBounds.flatMap((literals, bounds) =>
+    literals.size === 0 ? [] : [`${bounds & 1 ? "(?:^|/)" : ""}(?:${[...literals].join("|")})${bounds & 2 ? "(?=/|$)" : ""}`],
+  );
+  return new RegExp([...groups, ...sequences].join("|"), "i");
 }
 
 /** Rules of one directory's ignore files, at most, that the check is made for. */

@@ -43,10 +43,10 @@ function privateFolder(): string | null {
 
 /**
  * A file's text and the name of its code cache. Read as bytes and hashed as bytes; ASCII (the
- * compiler is) decoded as Latin-1, which is the same text (as `utf8Text` in files/utf8-text.ts
- * does; not imported: this CommonJS module loads before the rest, and depends on none of it): decoding 8.9 MB as UTF-8 and hashing the
- * string took about 110 ms more of every load (0.81x the load's wall time, n=15 paired). The
- * bytes are let go before the module runs.
+ * compiler is) decoded as Latin-1, which is the same text, as `utf8Text` (files/utf8-text.ts)
+ * does; not imported, as this CommonJS module loads before the rest and depends on none of it.
+ * Decoding 8.9 MB as UTF-8 and hashing the string took about 110 ms more of every load (0.81x the
+ * load's wall time, n=15 paired). The bytes are let go before the module runs.
  */
 function sourceAndKey(file: string): { source: string; key: string } {
   const bytes = readFileSync(file);
