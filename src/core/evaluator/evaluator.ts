@@ -33,6 +33,7 @@ import { fieldsSetBefore } from "./setters.js";
 import { urlComponent } from "./url-values.js";
 import { valueOfDeclaredType } from "./declared-types.js";
 import { apiFieldOfRead, responseMethod, responseProperty, responseTextOfPieces, srvSelection } from "./responses.js";
+import { InProgress } from "./in-progress.js";
 
 /** Gives the evaluator the modules that relative imports name (the scanner's files, or the disk). */
 export interface ModuleHost {
@@ -94,7 +95,7 @@ export class Evaluator {
   private readonly callsInEnvironment = new WeakMap<Env, Map<CallExpression, CallResult>>();
   /** The environments `callEnv` made in the analysis of the file under way (see `startFile`), by function. */
   private callEnvironments = new WeakMap<FunctionNode, Env[]>();
-  private readonly active = new Set<object>();
+  private readonly active = new InProgress();
   /** Lists' elements and objects' properties being worked out, one inside another (see `nested`). */
   private nestedElements = 0;
   /** Lists whose pushed values are being worked out (see `bindingUncached`). */
@@ -161,13 +162,12 @@ export class Evaluator {
     const memo = env === null ? this.cache : this.inEnvironment.get(env);
     const cached = memo?.get(expression);
     if (cached) return cached;
-    if (this.active.has(expression)) return UNKNOWN;
-    this.active.add(expression);
+    if (!this.active.enter(expression)) return UNKNOWN;
     let result: Value;
     try {
       result = this.compute(program, expression, env);
     } finally {
-      this.active.delete(expression);
+      this.active.leave(expression);
     }
     if (memo) memo.set(expression, result);
     else this.inEnvironment.set(env!, new Map([[expression, result]]));
@@ -369,14 +369,13 @@ export class Evaluator {
         return value.kind === "unknown" ? (valueOfDeclaredType(program, binding.typeText, this) ?? value) : value;
       }
     }
-    if (this.active.has(binding)) return UNKNOWN;
-    this.active.add(binding);
+    if (!this.active.enter(binding)) return UNKNOWN;
     try {
       const value = this.bindingUncached(program, binding, env);
       if (value.kind === "unknown") return valueOfDeclaredType(program, binding.typeText, this) ?? value;
       return value;
     } finally {
-      this.active.delete(binding);
+      this.active.leave(binding);
     }
   }
 
@@ -467,8 +466,7 @@ export class Evaluator {
    * text: the placeholder is never text to read.
    */
   private rewrittenParameter(program: Program, binding: Binding, given: Value, env: Env | null): Value {
-    if (binding.writes.length >= MAX_CHOICES || this.active.has(binding)) return given;
-    this.active.add(binding);
+    if (binding.writes.length >= MAX_CHOICES || !this.active.enter(binding)) return given;
     try {
       // A write that keeps what was given (`$path = $path ?: $this->path` given a path) adds nothing;
       // nor one behind a test that what was given decides against (`if (!$sub) $sub = $this->path;`).
@@ -480,7 +478,7 @@ export class Evaluator {
       if (written.length === 0 || written.some((value) => value.kind !== "string")) return given;
       return choiceOf(given.kind === "string" ? [given, ...written] : written);
     } finally {
-      this.active.delete(binding);
+      this.active.leave(binding);
     }
   }
 
