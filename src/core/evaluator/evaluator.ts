@@ -7,7 +7,8 @@
  * requests.ts (which calls make requests) and responses.ts (what flows out of them).
  *
  * It never executes anything; unknown pieces become holes or `unknown`. Every recursion is
- * bounded (call depth, binding cycles), so a pathological file costs time linear in its size.
+ * bounded (call depth, binding cycles: what is being worked out is kept in in-progress.ts), so a
+ * pathological file costs time linear in its size.
  */
 import type { CatalogueIndex } from "../../catalogue/load.js";
 import type { CallExpression, ClassNode, Expression, FunctionNode, Module, NewExpression, Node, ObjectLiteral, Pattern, Statement } from "../ir.js";
