@@ -6,8 +6,9 @@
  * `add` and `delete` was the evaluator's most expensive line: each time the set falls below half
  * its buckets, V8 shrinks its table (a call into the runtime and a copy), and grows it again on
  * the next `add`, as the depth of the work goes up and down. Here a key left is marked, not
- * deleted: the table only grows. It is emptied when nothing is in progress and it holds many
- * keys, so it never keeps more than one analysis's worth of syntax alive.
+ * deleted: the table only grows. It is emptied when nothing is in progress and it holds more
+ * than `maxKept` keys: between two pieces of work it holds at most that many (and keeps alive
+ * the syntax nodes they are, of the file analysed last, until the next file's work empties it).
  */
 export class InProgress {
   private readonly marks = new Map<object, boolean>();
