@@ -68,6 +68,7 @@ export function analyzeModule(input: AnalyzeInput): Finding[] {
       else firstError ??= error;
     }
   }
+  evaluator.endFile();
   if (firstError !== null) throw firstError;
 
   const seen = new Set<string>();

@@ -39,4 +39,19 @@ describe("InProgress (the evaluator's guard against values that lead back to the
     }
     expect(work.kept).toBeLessThanOrEqual(8);
   });
+
+  it("lets go of every key left at the end of a file's analysis, never of one in progress", () => {
+    const work = new InProgress();
+    const [outer, inner] = [{}, {}];
+    work.enter(outer);
+    work.enter(inner);
+    work.leave(inner);
+    work.release(); // still working on `outer`: nothing let go
+    expect(work.enter(outer)).toBe(false);
+    expect(work.kept).toBe(2);
+    work.leave(outer);
+    work.release();
+    expect(work.kept).toBe(0);
+    expect(work.enter(outer)).toBe(true);
+  });
 });

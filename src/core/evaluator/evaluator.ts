@@ -902,6 +902,14 @@ export class Evaluator {
     this.callEnvironments = new WeakMap();
   }
 
+  /**
+   * Ends the analysis of a file: what it marked as being worked out is let go (see `InProgress`),
+   * so that an editor idle after a keystroke keeps none of that keystroke's syntax alive.
+   */
+  endFile(): void {
+    this.active.release();
+  }
+
   private methodCall(program: Program, node: CallExpression, receiver: Value, name: string, env: Env | null): Value | null {
     if (receiver.kind === "string") return stringMethodCall(this, program, node, receiver, name, env);
     // A text that is one of several (PHP's `trim($key)` of a table's keys, some not known): the method on each.

@@ -7,8 +7,8 @@
  * its buckets, V8 shrinks its table (a call into the runtime and a copy), and grows it again on
  * the next `add`, as the depth of the work goes up and down. Here a key left is marked, not
  * deleted: the table only grows. It is emptied when nothing is in progress and it holds more
- * than `maxKept` keys: between two pieces of work it holds at most that many (and keeps alive
- * the syntax nodes they are, of the file analysed last, until the next file's work empties it).
+ * than `maxKept` keys (between two pieces of work it holds at most that many), and at the end
+ * of each file's analysis (`release`), so that it keeps no file's syntax alive after it.
  */
 export class InProgress {
   private readonly marks = new Map<object, boolean>();
@@ -28,6 +28,11 @@ export class InProgress {
   leave(key: object): void {
     this.marks.set(key, false);
     if (--this.depth === 0 && this.marks.size > this.maxKept) this.marks.clear();
+  }
+
+  /** Lets go of every key left, when nothing is in progress (the end of a file's analysis). */
+  release(): void {
+    if (this.depth === 0) this.marks.clear();
   }
 
   has(key: object): boolean {
