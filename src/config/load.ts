@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from "ajv";
 import type { ParseError } from "jsonc-parser";
 import { parseIsoDay } from "../catalogue/status.js";
+import { jsonc } from "../files/jsonc.js";
 import { BoundedReadError, readBounded } from "../files/read-bounded.js";
 import { parseByteSize } from "./byte-size.js";
 import { CONFIG_SCHEMA, type SunsetConfig } from "./schema.js";
@@ -87,7 +88,7 @@ function readConfigText(path: string, name: string): string {
 function parseConfigJson(text: string, name: string): unknown {
   const errors: ParseError[] = [];
   // Loaded only when there is a config file to read.
-  const { parse: parseJsonc, printParseErrorCode } = createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser");
+  const { parse: parseJsonc, printParseErrorCode } = jsonc();
   const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) {
     const first = errors[0]!;

@@ -8,9 +8,9 @@
  * candidates it gives are resolved as relative imports are.
  */
 import { dirname, join, resolve } from "node:path";
-import { parse } from "jsonc-parser";
 import { readBounded } from "./read-bounded.js";
 import { isFileOnDisk } from "./disk.js";
+import { jsonc } from "./jsonc.js";
 
 interface Aliases {
   /** The config files they come from (a change to one may change every answer). */
@@ -156,6 +156,6 @@ function parseConfig(path: string, isFile: (path: string) => boolean): Record<st
     // Too large, unreadable: a config that says nothing (imports through it stay unknown).
     return null;
   }
-  const value = parse(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
+  const value = jsonc().parse(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }

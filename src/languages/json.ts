@@ -3,27 +3,24 @@
  * where it is written, so that an SRV record's `data` or a Logpush job's `filter` in a JSON file
  * (or a curl body) is read like the same literal in code.
  */
-import { createRequire } from "node:module";
 import type { Node as JsonNode, ParseError } from "jsonc-parser";
 
-/** Loaded when a JSON file is first parsed: a warm `--cache` run may parse none. */
-let jsonc: typeof import("jsonc-parser") | undefined;
-const parseTree: typeof import("jsonc-parser").parseTree = (...args) => (jsonc ??= createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser")).parseTree(...args);
 import type * as IR from "../core/ir.js";
+import { jsonc } from "../files/jsonc.js";
 import { withDataRequests } from "./data-requests.js";
 import type { ParseResult } from "./index.js";
 
 /** The model of a JSON text whose first character is at `offset` in the file; `null` when it is not JSON. */
 export function jsonToModel(text: string, offset = 0): IR.Expression | null {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const root = jsonc().parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (!root || (errors.length > 0 && root.type !== "object" && root.type !== "array")) return null;
   return toModel(root, offset, 0);
 }
 
 export function lowerJson(path: string, text: string): ParseResult {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const root = jsonc().parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const body: IR.Statement[] = [];
   // sunset-lint's own output (results, baselines, its cache, SARIF) quotes the code it flagged: not code.
   const value = root && !isToolOutput(root) ? toModel(root, 0, 0) : null;
