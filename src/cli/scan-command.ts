@@ -94,6 +94,7 @@ export async function runScan(paths: string[], flags: ScanFlags, cwd: string = p
     options.stdin = { text: readStdin(options.maxFileSize ?? DEFAULT_MAX_FILE_BYTES), filename: flags.stdinFilename ?? "stdin.ts" };
   } else if (flags.stdinFilename) throw new UsageError("--stdin-filename names the code given with --stdin");
   const debug = (message: string) => flags.debug && process.stderr.write(`sunset-lint: debug: ${message}\n`);
+  debug(`start-up: ${Math.round(performance.now())} ms since the process started`);
   debug(`config: ${loaded.file ?? "none"}; as of ${options.asOf}; min confidence ${options.minConfidence}`);
   options.onPhase = (phase, milliseconds) => debug(`${phase}: ${milliseconds} ms`);
   options.onDebug = debug;
