@@ -249,7 +249,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
 
   // Read every file once. The text of files that will be parsed is kept within a byte budget (the
   // rest is read again when its turn comes), so memory does not grow with the repository.
-  const prefilter = new Prefilter(catalogue, REQUEST_NAMES, SDK_METHOD_SPELLINGS);
+  // Built when first asked: a warm `--cache` run whose files are all unchanged asks nothing of it.
+  let prefilterBuilt: Prefilter | null = null;
+  const prefilter = () => (prefilterBuilt ??= new Prefilter(catalogue, REQUEST_NAMES, SDK_METHOD_SPELLINGS));
   const texts = new Map<string, string>();
   const hashes = new Map<string, string>();
   let retained = 0;
@@ -333,7 +335,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (!hintsOf.has(target)) {
       if (options.shard || !discovery.languages.has(target)) restedOn(target);
       const read = sourceOf(target);
-      const hints = read.ok ? prefilter.hints(read.text) : NO_HINTS;
+      const hints = read.ok ? prefilter().hints(read.text) : NO_HINTS;
       hintsOf.set(target, hints);
       importsOf.set(target, read.ok ? importsIn(languageOf(target), read.text, target, hints) : NO_IMPORTS);
       if (read.ok) readEarly.add(target);
@@ -375,7 +377,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     const language = languageOf(file);
     if (options.noPrefilter || (language !== "typescript" && usesCompiler(language))) return NO_NARROWING;
     let narrowing = narrowings.get(file);
-    if (!narrowing) narrowings.set(file, (narrowing = prefilter.narrowingOf(file, importGraph)));
+    if (!narrowing) narrowings.set(file, (narrowing = prefilter().narrowingOf(file, importGraph)));
     return narrowing;
   };
   /** What whoever analyses a file needs to know (`text`: its text if at hand, to tell which front ends it needs). */
@@ -412,6 +414,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     if (known?.bundle !== undefined && !leavesOutBundle(file)) known = null;
     let hints: Hints;
     let imports: readonly string[];
+    /** Whether it passes the prefilter alone, as the cache recorded it. */
+    let passesAlone: boolean | undefined;
     let text: string | null = null;
     if (known?.ownOutput) {
       ownOutputs.add(file);
@@ -431,6 +435,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     } else if (known) {
       hints = known.hints;
       imports = known.imports;
+      passesAlone = known.passes;
       hashes.set(file, known.hash);
     } else {
       const previous = cache && file !== stdinPath ? cache.previousRead(file) : null;
@@ -455,7 +460,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         if (cache && stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash: contentHash(read.text), hints: NO_HINTS, imports: NO_IMPORTS, bundle: bundler });
         continue;
       }
-      hints = prefilter.hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
+      hints = prefilter().hints(prefilterText(languageOf(file), read.text), prefilterReading(languageOf(file)));
+      passesAlone = prefilter().passes(hints);
       imports = importsIn(languageOf(file), read.text, file, hints);
       // (Not of a generated file: a generated SDK's thousands of files are read for declarations only when a file of theirs is resolved.)
       if (languageOf(file) === "go" && !file.endsWith("_test.go") && !isGeneratedGoFile(read.text)) goDeclarations.set(file, goDeclarationsOf(read.text));
@@ -464,13 +470,13 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         // Hashed once here: the cache lookup and the record of this read share it.
         const hash = contentHash(read.text);
         hashes.set(file, hash);
-        if (stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash, hints, imports });
+        if (stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash, hints, imports, passes: passesAlone });
       }
       text = read.text;
     }
     hintsOf.set(file, hints);
     importsOf.set(file, imports);
-    if (options.noPrefilter || prefilter.passes(hints)) passing(file, text);
+    if (options.noPrefilter || (passesAlone ?? prefilter().passes(hints))) passing(file, text);
     else if (imports.length > 0) undecided.push(file);
   }
   // The last run's verdicts hold if nothing they rested on changed: every file read from the cache
@@ -526,7 +532,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const analyseHere = async (files: string[], workerBusy = false) => {
     if (files.length === 0) return;
     const { Analyser } = await import("./analyser.js");
-    const analyser = new Analyser({ cwd, catalogue, options: analysis, maxFileBytes, worthParsing: (text) => prefilter.textMayMatterToImporters(text), resolveImport, withFixes: options.withFixes ?? false });
+    const analyser = new Analyser({ cwd, catalogue, options: analysis, maxFileBytes, worthParsing: (text) => prefilter().textMayMatterToImporters(text), resolveImport, withFixes: options.withFixes ?? false });
     const tasks = files.map((file) => taskOf(file, texts.get(file)));
     await analyser.prepare(tasks);
     // A file no other file to analyse imports is let go once analysed: the module cache keeps

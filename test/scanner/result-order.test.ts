@@ -37,14 +37,40 @@ describe("the scan cache's file", () => {
       writeFileSync(file, FINDING);
       const path = join(root, "cache.json");
       const written = new ScanCache(path, "key");
-      written.noteRead(file, { stamp: "1:2:3:4", hash: "h", hints: { signals: 1, words: ["zonen-ü"] }, imports: ["./ü"] });
+      written.noteRead(file, { stamp: "1:2:3:4", hash: "h", hints: { signals: 1, words: ["zonen-ü"] }, imports: ["./ü"], passes: true });
       written.store(file, "h", result);
       written.save();
       const notices: string[] = [];
       const read = new ScanCache(path, "key", (notice) => notices.push(notice));
       expect(notices).toEqual([]);
-      expect(read.previousRead(file)).toEqual({ stamp: "1:2:3:4", hash: "h", hints: { signals: 1, words: ["zonen-ü"] }, imports: ["./ü"] });
+      expect(read.previousRead(file)).toEqual({ stamp: "1:2:3:4", hash: "h", hints: { signals: 1, words: ["zonen-ü"] }, imports: ["./ü"], passes: true });
       expect(read.lookup(file, "h")).toEqual(result);
     });
   }
+
+  it("reads back every kind of read it records, with the verdicts", () => {
+    const root = scratchDirectory();
+    const path = join(root, "cache.json");
+    const written = new ScanCache(path, "key");
+    const entries = {
+      [join(root, "plain.ts")]: { stamp: "1:1:1:1", hash: "a", hints: { signals: 0, words: [] }, imports: [], passes: false },
+      [join(root, "judged.ts")]: { stamp: "2:2:2:2", hash: "b", hints: { signals: 64, words: [] }, imports: ["./plain"], passes: false },
+      [join(root, "rejected.ts")]: { stamp: "5:5:5:5", hash: "e", hints: { signals: 64, words: ["zones"] }, imports: ["./plain"], passes: false },
+      [join(root, "output.json")]: { stamp: "3:3:3:3", hash: "c", hints: { signals: 0, words: [] }, imports: [], ownOutput: true as const },
+      [join(root, "bundle.js")]: { stamp: "4:4:4:4", hash: "d", hints: { signals: 0, words: [] }, imports: [], bundle: "webpack" },
+    };
+    for (const [file, entry] of Object.entries(entries)) written.noteRead(file, entry);
+    written.noteVerdicts(new Map([[join(root, "judged.ts"), true], [join(root, "rejected.ts"), false]]), {});
+    written.save();
+    const read = new ScanCache(path, "key");
+    const readBack = (file: string) => {
+      const entry = read.previousRead(file)!;
+      return { ...entry, hints: { ...entry.hints, words: [...entry.hints.words] }, imports: [...entry.imports] };
+    };
+    expect(readBack(join(root, "plain.ts"))).toEqual(entries[join(root, "plain.ts")]);
+    expect(readBack(join(root, "judged.ts"))).toEqual({ ...entries[join(root, "judged.ts")], withImports: true });
+    expect(readBack(join(root, "rejected.ts"))).toEqual({ ...entries[join(root, "rejected.ts")], withImports: false });
+    expect(readBack(join(root, "output.json"))).toEqual({ ...entries[join(root, "output.json")], passes: false });
+    expect(readBack(join(root, "bundle.js"))).toEqual({ ...entries[join(root, "bundle.js")], passes: false });
+  });
 });
