@@ -31,7 +31,7 @@ interface CacheEntry {
   result: FileAnalysis;
 }
 
-/** 9: a read is stored as an array (see `StoredRead`), with its verdict alone. */
+/** 9: a read is stored as an array (see `StoredRead`), with its verdict alone; skipped files are kept. */
 const FORMAT = 9;
 
 /**
@@ -52,6 +52,11 @@ export interface ReadEntry {
   /** A bundle this bundler generated (see `bundlerOf`): left out unless bundles are scanned. */
   bundle?: string;
   /**
+   * Why the read left it out (too large for `--max-file-size`, binary content): reported again
+   * while its stamp is unchanged, without reading it. A file that could not be read is not kept.
+   */
+  skipped?: string;
+  /**
    * For a file that does not pass the prefilter alone and imports others: whether it passed with
    * its imports' hints, replayed only by a run in which everything it rested on is unchanged (see
    * `noteVerdicts`).
@@ -65,26 +70,29 @@ export interface ReadEntry {
  * the benchmark corpus's 7,412 reads took 72 ms to parse as objects. Words and imports are `0`
  * when there are none (most files).
  */
-type StoredRead = [stamp: string, hash: string, signals: number, words: readonly string[] | 0, imports: readonly string[] | 0, flags: number, bundle?: string];
+type StoredRead = [stamp: string, hash: string, signals: number, words: readonly string[] | 0, imports: readonly string[] | 0, flags: number, note?: string];
 /** Bits of `StoredRead`'s flags. */
 const PASSES = 1;
 const VERDICT_KNOWN = 2;
 const PASSES_WITH_IMPORTS = 4;
 const OWN_OUTPUT = 8;
+/** The note (the seventh element) says why the read skipped the file; otherwise it names a bundle's bundler. */
+const SKIPPED = 16;
 
 function storedRead(entry: ReadEntry): StoredRead {
-  const flags = (entry.passes ? PASSES : 0) | (entry.withImports === undefined ? 0 : VERDICT_KNOWN | (entry.withImports ? PASSES_WITH_IMPORTS : 0)) | (entry.ownOutput ? OWN_OUTPUT : 0);
+  const flags = (entry.passes ? PASSES : 0) | (entry.withImports === undefined ? 0 : VERDICT_KNOWN | (entry.withImports ? PASSES_WITH_IMPORTS : 0)) | (entry.ownOutput ? OWN_OUTPUT : 0) | (entry.skipped !== undefined ? SKIPPED : 0);
   const row: StoredRead = [entry.stamp, entry.hash, entry.hints.signals, entry.hints.words.length > 0 ? entry.hints.words : 0, entry.imports.length > 0 ? entry.imports : 0, flags];
-  if (entry.bundle !== undefined) row.push(entry.bundle);
+  const note = entry.skipped ?? entry.bundle;
+  if (note !== undefined) row.push(note);
   return row;
 }
 
 function readEntryOf(row: StoredRead): ReadEntry {
-  const [stamp, hash, signals, words, imports, flags, bundle] = row;
+  const [stamp, hash, signals, words, imports, flags, note] = row;
   const entry: ReadEntry = { stamp, hash, hints: words === 0 ? wordlessHints(signals) : { signals, words }, imports: imports === 0 ? NO_IMPORTS : imports, passes: (flags & PASSES) !== 0 };
   if (flags & VERDICT_KNOWN) entry.withImports = (flags & PASSES_WITH_IMPORTS) !== 0;
   if (flags & OWN_OUTPUT) entry.ownOutput = true;
-  if (bundle !== undefined) entry.bundle = bundle;
+  if (note !== undefined) entry[flags & SKIPPED ? "skipped" : "bundle"] = note;
   return entry;
 }
 

@@ -423,6 +423,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     } else if (known?.bundle !== undefined) {
       leaveOutBundle(file, known.bundle);
       continue;
+    } else if (known?.skipped !== undefined) {
+      problems.push({ file: toPosixRelative(cwd, file), message: known.skipped, kind: "skipped" });
+      continue;
     } else if (!cache && readEarly.has(file) && languageOf(file) === "typescript") {
       const bundler = bundlesReadEarly.get(file);
       if (bundler !== undefined && leavesOutBundle(file)) {
@@ -443,8 +446,11 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       const stamp = cache ? fileStamp(file) : null;
       const read = sourceOf(file);
       if (!read.ok) {
-        everyReadKnown = false;
         problems.push({ file: toPosixRelative(cwd, file), message: read.problem, kind: read.skipped ? "skipped" : "unscannable" });
+        // A file left out by policy is left out again while its stamp holds: the verdicts that
+        // rested on it (without its words) still hold if the last run left it out the same way.
+        everyReadKnown &&= read.skipped === true && previous?.skipped === read.problem;
+        if (read.skipped && cache && stamp && file !== stdinPath) cache.noteRead(file, { stamp, hash: "", hints: NO_HINTS, imports: NO_IMPORTS, skipped: read.problem });
         continue;
       }
       if (languageOf(file) === "json" && isToolOutputText(read.text)) {
@@ -465,7 +471,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
       imports = importsIn(languageOf(file), read.text, file, hints);
       // (Not of a generated file: a generated SDK's thousands of files are read for declarations only when a file of theirs is resolved.)
       if (languageOf(file) === "go" && !file.endsWith("_test.go") && !isGeneratedGoFile(read.text)) goDeclarations.set(file, goDeclarationsOf(read.text));
-      everyReadKnown &&= previous !== null && !previous.ownOutput && previous.bundle === undefined && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
+      everyReadKnown &&= previous !== null && !previous.ownOutput && previous.bundle === undefined && previous.skipped === undefined && sameHints(previous.hints, hints) && sameStrings(previous.imports, imports);
       if (cache) {
         // Hashed once here: the cache lookup and the record of this read share it.
         const hash = contentHash(read.text);

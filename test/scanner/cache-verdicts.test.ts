@@ -35,12 +35,13 @@ function tree(client: string): string {
   return root;
 }
 
-async function cachedScan(root: string, paths: string[]) {
+async function cachedScan(root: string, paths: string[], maxFileSize?: number) {
   const debug: string[] = [];
   // Kept outside the tree: a file written into it would change the directory the walk replays.
-  const result = await scan({ cwd: root, paths, asOf: AS_OF, cache: `${root}.cache.json`, jobs: 0, onDebug: (message) => debug.push(message) });
+  const result = await scan({ cwd: root, paths, asOf: AS_OF, cache: `${root}.cache.json`, jobs: 0, onDebug: (message) => debug.push(message), ...(maxFileSize ? { maxFileSize } : {}) });
   const verdicts = debug.find((message) => message.startsWith("prefilter: "));
-  return { findings: result.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`), parsed: result.summary.parsed, verdicts };
+  const problems = result.summary.problems.map((problem) => `${problem.file} ${problem.kind}: ${problem.message}`);
+  return { findings: result.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`), parsed: result.summary.parsed, verdicts, problems };
 }
 
 /** lib/client.ts becomes Cloudflare's SDK client: the call's verdict, replayed until then, is judged again, and it passes. */
@@ -52,6 +53,25 @@ async function expectJudgedAgainOnceTheClientIsTheApis(root: string, paths: stri
 }
 
 describe("the cache's verdicts on files judged with their imports", () => {
+  it("are replayed beside a file the read leaves out as too large, which every run reports", async () => {
+    const root = tree(SDK_CLIENT);
+    writeFileSync(join(root, "app/huge.ts"), `export const table = ${JSON.stringify("x".repeat(5_000))};\n`);
+    ageTree(root);
+    const first = await cachedScan(root, ["."], 4_096);
+    expect(first.problems).toEqual([expect.stringMatching(/^app\/huge\.ts skipped: skipped: .* over the 4\.0 KiB limit/)]);
+    expect(first.findings).toEqual(["app/call.ts:2 no-deprecated-endpoint"]);
+    const second = await cachedScan(root, ["."], 4_096);
+    expect(second.verdicts).toMatch(/^prefilter: 1 of 1 files/);
+    expect(second.problems).toEqual(first.problems);
+    expect(second.findings).toEqual(first.findings);
+    // Small enough to read now: what it writes may change a verdict, so the verdicts are judged again.
+    rewrite(join(root, "app/huge.ts"), "export const table = {};\n");
+    const third = await cachedScan(root, ["."], 4_096);
+    expect(third.verdicts).toMatch(/^prefilter: 0 of 1 files/);
+    expect(third.problems).toEqual([]);
+    expect(third.findings).toEqual(first.findings);
+  });
+
   it("are replayed while nothing changed, and the findings are the same", async () => {
     const root = tree(SDK_CLIENT);
     const first = await cachedScan(root, ["."]);

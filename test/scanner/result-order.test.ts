@@ -58,6 +58,7 @@ describe("the scan cache's file", () => {
       [join(root, "rejected.ts")]: { stamp: "5:5:5:5", hash: "e", hints: { signals: 64, words: ["zones"] }, imports: ["./plain"], passes: false },
       [join(root, "output.json")]: { stamp: "3:3:3:3", hash: "c", hints: { signals: 0, words: [] }, imports: [], ownOutput: true as const },
       [join(root, "bundle.js")]: { stamp: "4:4:4:4", hash: "d", hints: { signals: 0, words: [] }, imports: [], bundle: "webpack" },
+      [join(root, "huge.ts")]: { stamp: "6:6:6:6", hash: "", hints: { signals: 0, words: [] }, imports: [], skipped: "skipped: 3.0 MiB is over the 2.0 MiB limit for source files" },
     };
     for (const [file, entry] of Object.entries(entries)) written.noteRead(file, entry);
     written.noteVerdicts(new Map([[join(root, "judged.ts"), true], [join(root, "rejected.ts"), false]]), {});
@@ -72,5 +73,6 @@ describe("the scan cache's file", () => {
     expect(readBack(join(root, "rejected.ts"))).toEqual({ ...entries[join(root, "rejected.ts")], withImports: false });
     expect(readBack(join(root, "output.json"))).toEqual({ ...entries[join(root, "output.json")], passes: false });
     expect(readBack(join(root, "bundle.js"))).toEqual({ ...entries[join(root, "bundle.js")], passes: false });
+    expect(readBack(join(root, "huge.ts"))).toEqual({ ...entries[join(root, "huge.ts")], passes: false });
   });
 });
